@@ -1,0 +1,39 @@
+import path from 'node:path';
+
+// The runtime interface of DESIGN.md §4.
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  mqttUrl?: string;
+  mqttPort: number;
+  adminPassword?: string;
+  demo: boolean;
+  webDist: string;
+  logLevel: string;
+};
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const int = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0 || n > 65535)
+      throw new Error(`${name} must be a port number, got ${raw}`);
+    return n;
+  };
+  return {
+    port: int('PORT', 8080),
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttPort: int('MQTT_PORT', 1883),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demo: env.DEMO === '1' || env.DEMO === 'true',
+    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

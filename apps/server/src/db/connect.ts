@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+export const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = PgDatabase<any, any, any>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+/** DATABASE_URL selects a PostgreSQL server; otherwise PGlite in `dataDir` (in memory when dataDir is undefined). */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+  return database;
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: () => ping(db as unknown as Db),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  const db = drizzlePg({ client: pool });
+  await migratePg(db, { migrationsFolder: MIGRATIONS });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: () => ping(db as unknown as Db),
+    close: () => pool.end(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

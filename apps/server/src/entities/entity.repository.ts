@@ -1,0 +1,115 @@
+import type { ApiRow } from './row-mapper.ts';
+import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { referrersOf, type Entity, type Referrer } from '@sl/domain';
+import type { Db } from '../db/connect.ts';
+import { tableOf, type AnyTable } from '../db/tables.ts';
+import { CountCache } from './count-cache.ts';
+import { listConditions, orderBy, scopeCondition, type Scope } from './conditions.ts';
+import type { ListQuery } from './list-query.ts';
+import { columnKeys, toApi, toColumns } from './row-mapper.ts';
+
+type Row = Record<string, unknown>;
+
+/** Reads and writes any registry entity; every read is limited to the caller's scope. */
+export class EntityRepository {
+  private readonly counts = new CountCache();
+  constructor(private readonly db: Db) {}
+
+  async list(e: Entity, scope: Scope, q: ListQuery): Promise<{ total: number; rows: ApiRow[] }> {
+    const t = tableOf(e);
+    const where = listConditions(e, t, scope, q);
+    const select = q.inc ? this.columns(t, e, q.inc) : undefined;
+    const rowsQuery = (select ? this.db.select(select) : this.db.select())
+      .from(t)
+      .where(where)
+      .orderBy(...orderBy(t, q))
+      .limit(q.limit)
+      .offset(q.skip);
+    const countQuery = this.db.select({ n: count() }).from(t).where(where);
+    const { sql: key, params } = countQuery.toSQL();
+    const [rows, total] = await Promise.all([
+      rowsQuery,
+      this.counts.get(e.table, key + JSON.stringify(params), async () => (await countQuery)[0]!.n),
+    ]);
+    return { total, rows: rows.map((r) => toApi(e, r)) };
+  }
+
+  /** One row, deleted or not; undefined when it does not exist in the caller's scope. */
+  async get(e: Entity, scope: Scope, id: number): Promise<ApiRow | undefined> {
+    const t = tableOf(e);
+    const [row] = await this.db
+      .select()
+      .from(t)
+      .where(and(eq(t._id, id), scopeCondition(e, t, scope)));
+    return row ? toApi(e, row) : undefined;
+  }
+
+  async byIds(e: Entity, scope: Scope, ids: number[]): Promise<ApiRow[]> {
+    if (!ids.length) return [];
+    const t = tableOf(e);
+    const rows = await this.db
+      .select()
+      .from(t)
+      .where(and(inArray(t._id, ids), scopeCondition(e, t, scope)));
+    return rows.map((r) => toApi(e, r));
+  }
+
+  async insert(e: Entity, data: Row, userId?: number): Promise<ApiRow> {
+    const t = tableOf(e);
+    const values = { ...toColumns(e, data), createdBy: userId ?? null, updatedBy: userId ?? null };
+    const [row] = await this.db.insert(t).values(values).returning();
+    this.counts.invalidate(e.table);
+    return toApi(e, row!);
+  }
+
+  async update(e: Entity, id: number, data: Row, userId?: number): Promise<ApiRow> {
+    const t = tableOf(e);
+    const values = { ...toColumns(e, data), updatedAt: new Date(), updatedBy: userId ?? null };
+    const [row] = await this.db.update(t).set(values).where(eq(t._id, id)).returning();
+    this.counts.invalidate(e.table);
+    return toApi(e, row!);
+  }
+
+  async softDelete(e: Entity, id: number, userId?: number): Promise<ApiRow> {
+    const t = tableOf(e);
+    const now = new Date();
+    const [row] = await this.db
+      .update(t)
+      .set({ deletedAt: now, updatedAt: now, updatedBy: userId ?? null })
+      .where(and(eq(t._id, id), isNull(t.deletedAt)))
+      .returning();
+    this.counts.invalidate(e.table);
+    return toApi(e, row!);
+  }
+
+  /** Names of the live records that still point at this one, as `Entity.field`. */
+  async usedBy(target: Entity, id: number): Promise<string[]> {
+    const found: string[] = [];
+    for (const r of referrersOf(target.name)) {
+      if (r.entity.name === target.name && r.path.length === 1 && r.path[0] === '_id') continue;
+      const t = tableOf(r.entity);
+      const [hit] = await this.db
+        .select({ _id: t._id })
+        .from(t)
+        .where(and(isNull(t.deletedAt), referenceCondition(t, r, id)))
+        .limit(1);
+      if (hit) found.push(`${r.entity.name}.${r.path.filter((p) => p !== '[]').join('.')}`);
+    }
+    return found;
+  }
+
+  private columns(t: AnyTable, e: Entity, fields: string[]) {
+    const out: Record<string, AnyTable[string]> = { _id: t._id };
+    for (const f of fields) for (const key of columnKeys(f, e.fields[f]!)) out[key] = t[key];
+    return out;
+  }
+}
+
+/** `path` is a field path from the registry; `[]` steps into a list. Nested refs are found by jsonb containment. */
+function referenceCondition(t: AnyTable, r: Referrer, id: number): SQL {
+  const [column, ...rest] = r.path as [string, ...string[]];
+  if (!rest.length) return r.many ? sql`${id} = any(${t[column]})` : eq(t[column], id);
+  let shape: unknown = r.many ? [id] : id;
+  for (const step of [...rest].reverse()) shape = step === '[]' ? [shape] : { [step]: shape };
+  return sql`${t[column]} @> ${JSON.stringify(shape)}::jsonb`;
+}

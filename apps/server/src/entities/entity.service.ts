@@ -1,0 +1,85 @@
+import type { ApiRow } from './row-mapper.ts';
+import { hash } from '@node-rs/argon2';
+import type { Entity, EntityRecord } from '@sl/domain';
+import { ApiError } from '../http/api-error.ts';
+import type { Scope } from './conditions.ts';
+import type { EntityRepository } from './entity.repository.ts';
+import { dbErrorToApi } from './db-errors.ts';
+import type { ListQuery } from './list-query.ts';
+import { assertLinksExist, resolveLinks } from './references.ts';
+
+type Row = Record<string, unknown>;
+
+/** Who is asking. `groupId` scopes every read and write; undefined means every group (an administrator). */
+export type Caller = Scope & { userId?: number };
+
+/**
+ * The generic create/read/update/delete of spec §7 with the §5 rules. Bodies reach it already normalised
+ * (save rules) and validated against the declaration.
+ */
+export class EntityService {
+  constructor(private readonly repo: EntityRepository) {}
+
+  async list(e: Entity, caller: Caller, q: ListQuery, resolve = false) {
+    const page = await this.repo.list(e, caller, q);
+    const data = resolve ? await resolveLinks(this.repo, e, caller, page.rows) : page.rows;
+    return { total: page.total, skip: q.skip, limit: q.limit, data };
+  }
+
+  async get(e: Entity, caller: Caller, id: number, opts: { resolve?: boolean; deleted?: boolean } = {}) {
+    const row = await this.repo.get(e, caller, id);
+    if (!row) throw new ApiError('NotFoundError', ['_id']);
+    if (row.deletedAt && !opts.deleted) throw new ApiError('IsDeletedError', ['_id']);
+    return opts.resolve ? (await resolveLinks(this.repo, e, caller, [row]))[0]! : row;
+  }
+
+  async create(e: Entity, caller: Caller, input: Row): Promise<ApiRow> {
+    const data = withDefaults(e, input);
+    if (e.groupField && caller.groupId !== undefined) data[e.groupField] = caller.groupId;
+    this.check(e, data);
+    await assertLinksExist(this.repo, e, caller, data);
+    await hashPasswords(e, data);
+    return this.repo.insert(e, data, caller.userId).catch(rethrow(e));
+  }
+
+  async update(e: Entity, caller: Caller, id: number, patch: Row): Promise<ApiRow> {
+    const data = { ...patch };
+    if (e.groupField && caller.groupId !== undefined) delete data[e.groupField];
+    if (!Object.keys(data).length) throw new ApiError('NoUpdateDataProvidedError');
+    const current = await this.get(e, caller, id);
+    this.check(e, { ...current, ...data });
+    await assertLinksExist(this.repo, e, caller, data);
+    await hashPasswords(e, data);
+    return this.repo.update(e, id, data, caller.userId).catch(rethrow(e));
+  }
+
+  async remove(e: Entity, caller: Caller, id: number): Promise<ApiRow> {
+    await this.get(e, caller, id);
+    const users = await this.repo.usedBy(e, id);
+    if (users.length) throw new ApiError('IsUsedError', users);
+    return this.repo.softDelete(e, id, caller.userId);
+  }
+
+  private check(e: Entity, record: EntityRecord) {
+    const problem = e.check?.(record);
+    if (problem) throw new ApiError(problem.code, problem.fields);
+  }
+}
+
+function withDefaults(e: Entity, input: Row): Row {
+  const data: Row = { ...input };
+  for (const [name, field] of Object.entries(e.fields)) {
+    if (data[name] === undefined && field.default !== undefined) data[name] = structuredClone(field.default);
+  }
+  return data;
+}
+
+async function hashPasswords(e: Entity, data: Row) {
+  for (const [name, field] of Object.entries(e.fields)) {
+    if (field.kind === 'password' && typeof data[name] === 'string') data[name] = await hash(data[name]);
+  }
+}
+
+const rethrow = (e: Entity) => (err: unknown) => {
+  throw dbErrorToApi(e, err);
+};

@@ -1,0 +1,149 @@
+import { isScalar, LIMITS, type Entity, type Field } from '@sl/domain';
+import { ApiError } from '../http/api-error.ts';
+
+// Parses a list/search query string (spec §7): skip, limit, sort, inc, q, deleted, bbox and field filters.
+// `field=v` (repeat for any of several), `field_gte=v`, `field_lte=v`. Unknown parameters are refused.
+
+export type Filter = { field: string; op: 'eq' | 'in' | 'gte' | 'lte'; value: unknown };
+export type ListQuery = {
+  skip: number;
+  limit: number;
+  sort: { field: string; desc: boolean }[];
+  filters: Filter[];
+  q?: string;
+  inc?: string[];
+  deleted: 'no' | 'also' | 'only';
+  bbox?: { field: string; minLon: number; minLat: number; maxLon: number; maxLat: number };
+};
+
+export const CONTROL_PARAMS = [
+  'skip',
+  'limit',
+  'sort',
+  'order',
+  'inc',
+  'q',
+  'deleted',
+  'bbox',
+  'type',
+  'id',
+] as const;
+const SYSTEM_SORT = ['_id', 'createdAt', 'updatedAt', 'deletedAt'];
+
+type Raw = Record<string, string | string[] | undefined>;
+
+export function parseListQuery(e: Entity, raw: Raw): ListQuery {
+  const bad: string[] = [];
+  const one = (key: string): string | undefined => {
+    const v = raw[key];
+    if (Array.isArray(v)) {
+      bad.push(key);
+      return undefined;
+    }
+    return v;
+  };
+  const int = (key: string, min: number, max: number, fallback: number) => {
+    const v = one(key);
+    if (v === undefined || v === '') return fallback;
+    const n = /^-?\d{1,9}$/.test(v) ? Number(v) : NaN;
+    if (!(n >= min && n <= max)) bad.push(key);
+    return n;
+  };
+
+  const query: ListQuery = {
+    skip: int('skip', 0, 1_000_000_000, 0),
+    limit: int('limit', 1, LIMITS.unpaged, LIMITS.pageSize),
+    sort: [],
+    filters: [],
+    deleted: 'no',
+  };
+
+  const sortable = (f: string) =>
+    SYSTEM_SORT.includes(f) || (e.fields[f] !== undefined && isScalar(e.fields[f]!));
+  const order = one('order')?.toUpperCase();
+  if (order !== undefined && order !== 'ASC' && order !== 'DESC') bad.push('order');
+  for (const part of (one('sort') ?? '').split(',').filter(Boolean)) {
+    const desc = part.startsWith('-') || order === 'DESC';
+    const field = part.replace(/^[-+]/, '');
+    if (sortable(field)) query.sort.push({ field, desc });
+    else bad.push('sort');
+  }
+
+  const inc = one('inc');
+  if (inc !== undefined) {
+    query.inc = inc.split(',').filter(Boolean);
+    if (!query.inc.length || query.inc.some((f) => !e.fields[f] || e.fields[f]!.writeOnly)) bad.push('inc');
+  }
+  const q = one('q');
+  if (q !== undefined && q !== '') {
+    if (q.length > 200 || !e.searchFields.length) bad.push('q');
+    else query.q = q;
+  }
+  const deleted = one('deleted');
+  if (deleted === 'true' || deleted === 'also') query.deleted = 'also';
+  else if (deleted === 'only') query.deleted = 'only';
+  else if (deleted !== undefined && deleted !== 'false') bad.push('deleted');
+  const type = one('type');
+  if (type !== undefined && type !== 'all') bad.push('type');
+
+  const bbox = one('bbox');
+  if (bbox !== undefined) {
+    const point = Object.keys(e.fields).find((f) => e.fields[f]!.kind === 'point');
+    const [minLon, minLat, maxLon, maxLat] = bbox.split(',').map(Number);
+    if (!point || [minLon, minLat, maxLon, maxLat].some((n) => n === undefined || !Number.isFinite(n)))
+      bad.push('bbox');
+    else query.bbox = { field: point, minLon: minLon!, minLat: minLat!, maxLon: maxLon!, maxLat: maxLat! };
+  }
+
+  for (const [key, value] of Object.entries(raw)) {
+    if ((CONTROL_PARAMS as readonly string[]).includes(key) || value === undefined) continue;
+    const range = /^(.+)_(gte|lte)$/.exec(key);
+    const name = range ? range[1]! : key;
+    const field = e.fields[name];
+    if (!field || !filterable(field) || (range && !rangeable(field))) {
+      bad.push(key);
+      continue;
+    }
+    const values = (Array.isArray(value) ? value : [value]).map((v) => filterValue(field, v));
+    if (values.some((v) => v === INVALID) || values.length > LIMITS.filter) {
+      bad.push(key);
+      continue;
+    }
+    if (range) query.filters.push({ field: name, op: range[2] as 'gte' | 'lte', value: values[0] });
+    else if (values.length === 1) query.filters.push({ field: name, op: 'eq', value: values[0] });
+    else query.filters.push({ field: name, op: 'in', value: values });
+  }
+
+  if (bad.length) throw new ApiError('IsInvalidError', [...new Set(bad)]);
+  return query;
+}
+
+const filterable = (f: Field) => !f.writeOnly && (isScalar(f) || f.kind === 'refs');
+const rangeable = (f: Field) => ['int', 'float', 'timestamp', 'day', 'time', 'text'].includes(f.kind);
+
+const INVALID = Symbol('invalid');
+
+/** A query-string value as the column's type; `null` matches an unset field. */
+function filterValue(field: Field, v: string): unknown {
+  if (v === 'null') return null;
+  switch (field.kind) {
+    case 'int':
+    case 'intEnum':
+      return /^-?\d{1,10}$/.test(v) ? Number(v) : INVALID;
+    case 'ref':
+    case 'refs':
+      return /^[1-9]\d{0,15}$/.test(v) ? Number(v) : INVALID;
+    case 'float':
+      return v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : INVALID;
+    case 'bool':
+      return v === 'true' ? true : v === 'false' ? false : INVALID;
+    case 'enum':
+      return field.values.includes(v) ? v : INVALID;
+    case 'timestamp':
+      return Number.isNaN(Date.parse(v)) ? INVALID : new Date(v);
+    case 'day':
+      return /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : INVALID;
+    default:
+      return v.length <= 500 ? v : INVALID;
+  }
+}

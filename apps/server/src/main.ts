@@ -1,0 +1,25 @@
+import { buildApp } from './app.ts';
+import { configFromEnv } from './config.ts';
+import { openDatabase } from './db/connect.ts';
+import { startBroker } from './plugins/broker.ts';
+import { openPolicy } from './plugins/open-policy.ts';
+
+const config = configFromEnv();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const broker = await startBroker(config);
+const app = await buildApp({ config, database, broker, policy: openPolicy });
+
+const shutdown = async () => {
+  await app.close();
+  await broker.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { database: database.kind, broker: broker.url },
+  `console on http://${config.host}:${config.port}, API docs at /api/docs`,
+);

@@ -1,0 +1,157 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { applySaveRules, ENTITIES, idSchema, type Entity, type Flag, type SaveMode } from '@sl/domain';
+import type { EntityService } from '../entities/entity.service.ts';
+import { parseListQuery } from '../entities/list-query.ts';
+import { ApiError } from '../http/api-error.ts';
+import { entitySchemas, errorResponses } from './entity-schemas.ts';
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** Spec §7 generic calls for every registry entity, under api/v1 and api/v2 (the latter in the result envelope). */
+export function registerEntityRoutes(app: FastifyInstance, service: EntityService) {
+  for (const e of ENTITIES) registerEntity(app.withTypeProvider<ZodTypeProvider>(), e, service);
+}
+
+/** The v2 search path segments of an entity: its aliases and its lower-cased name. */
+export const searchPaths = (e: Entity) => [...new Set([...(e.aliases ?? []), e.name.toLowerCase()])];
+
+type ZodApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+function registerEntity(r: ZodApp, e: Entity, service: EntityService) {
+  const s = entitySchemas(e);
+  const tags = [e.name];
+  const config = (action: Flag) => ({ access: { area: e.area, action } });
+  const saveRules = (mode: SaveMode) => async (req: FastifyRequest) => {
+    const body = req.body;
+    if (body && typeof body === 'object' && !Array.isArray(body))
+      req.body = applySaveRules(e, body as Record<string, unknown>, mode);
+  };
+  const list = (req: FastifyRequest<{ Querystring: Query }>) =>
+    service.list(e, req.caller, parseListQuery(e, req.query), req.query.type === 'all');
+  const ok = <T>(result: T) => ({ error: false as const, result });
+  const listSchema = { tags, querystring: s.query, response: { 200: s.page, ...errorResponses } };
+  const base = `/api/v1/${e.name}`;
+  const v2 = `/api/v2/${e.name}`;
+
+  r.get(base, { schema: listSchema, config: config('view') }, list);
+  r.get(
+    `${base}/:id`,
+    {
+      schema: { tags, params: s.idParams, querystring: s.query, response: { 200: s.row, ...errorResponses } },
+      config: config('view'),
+    },
+    async (req) => {
+      const q = req.query as Query;
+      parseListQuery(e, { type: q.type, deleted: q.deleted });
+      return service.get(e, req.caller, req.params.id, {
+        resolve: q.type === 'all',
+        deleted: q.deleted === 'true',
+      });
+    },
+  );
+  r.post(
+    base,
+    {
+      schema: { tags, body: s.create, response: { 201: s.row, ...errorResponses } },
+      config: config('create'),
+      preValidation: saveRules('create'),
+    },
+    async (req, reply) => reply.status(201).send(await service.create(e, req.caller, req.body)),
+  );
+  r.patch(
+    `${base}/:id`,
+    {
+      schema: { tags, params: s.idParams, body: s.patch, response: { 200: s.row, ...errorResponses } },
+      config: config('edit'),
+      preValidation: saveRules('patch'),
+    },
+    async (req) => service.update(e, req.caller, req.params.id, req.body),
+  );
+  r.delete(
+    `${base}/:id`,
+    {
+      schema: { tags, params: s.idParams, response: { 200: s.row, ...errorResponses } },
+      config: config('delete'),
+    },
+    async (req) => service.remove(e, req.caller, req.params.id),
+  );
+
+  r.get(
+    v2,
+    {
+      schema: {
+        tags,
+        querystring: s.query,
+        response: { 200: s.envelope(s.page.or(s.row)), ...errorResponses },
+      },
+      config: config('view'),
+    },
+    async (req) => {
+      const q = req.query as Query;
+      if (q.id === undefined) return ok(await list(req as FastifyRequest<{ Querystring: Query }>));
+      const id = idSchema.safeParse(q.id);
+      if (!id.success) throw new ApiError('IsInvalidError', ['id']);
+      const { id: _omit, ...rest } = q;
+      parseListQuery(e, rest);
+      return ok(
+        await service.get(e, req.caller, id.data, {
+          resolve: q.type === 'all',
+          deleted: q.deleted === 'true',
+        }),
+      );
+    },
+  );
+  for (const segment of searchPaths(e)) {
+    r.get(
+      `/api/v2/${segment}/search`,
+      {
+        schema: { tags, querystring: s.query, response: { 200: s.envelope(s.page), ...errorResponses } },
+        config: config('view'),
+      },
+      async (req) => ok(await list(req as FastifyRequest<{ Querystring: Query }>)),
+    );
+  }
+  r.post(
+    v2,
+    {
+      schema: { tags, body: s.create, response: { 201: s.envelope(s.row), ...errorResponses } },
+      config: config('create'),
+      preValidation: saveRules('create'),
+    },
+    async (req, reply) => reply.status(201).send(ok(await service.create(e, req.caller, req.body))),
+  );
+  const keepId = async (req: FastifyRequest) => {
+    const id = (req.body as { _id?: unknown } | undefined)?._id;
+    await saveRules('patch')(req);
+    if (id !== undefined && req.body && typeof req.body === 'object')
+      (req.body as { _id?: unknown })._id = id;
+  };
+  r.patch(
+    v2,
+    {
+      schema: { tags, body: s.patchWithId, response: { 200: s.envelope(s.row), ...errorResponses } },
+      config: config('edit'),
+      preValidation: keepId,
+    },
+    async (req) => {
+      const { _id, ...patch } = req.body as { _id: number };
+      return ok(await service.update(e, req.caller, _id, patch));
+    },
+  );
+  r.delete(
+    `${v2}/:id`,
+    {
+      schema: { tags, params: s.idParams, response: { 200: s.envelope(s.row), ...errorResponses } },
+      config: config('delete'),
+    },
+    async (req) => ok(await service.remove(e, req.caller, req.params.id)),
+  );
+}

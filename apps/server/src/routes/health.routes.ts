@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/connect.ts';
+import type { Broker } from '../plugins/broker.ts';
+
+const health = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
+  broker: z.object({ kind: z.enum(['embedded', 'external']), url: z.string(), connected: z.boolean() }),
+});
+
+/** 200 when the database answers and the broker is connected, 503 otherwise; the body says which. */
+export function registerHealthRoutes(app: FastifyInstance, database: Database, broker: Broker) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/health',
+      { schema: { tags: ['health'], response: { 200: health, 503: health } }, config: { access: 'public' } },
+      async (_req, reply) => {
+        const dbOk = await database.ping();
+        const brokerOk = broker.connected();
+        const status = dbOk && brokerOk ? 'ok' : 'degraded';
+        return reply.status(status === 'ok' ? 200 : 503).send({
+          status,
+          database: { kind: database.kind, ok: dbOk },
+          broker: {
+            kind: broker.kind,
+            url: broker.url.replace(/\/\/[^@/]*@/, '//***@'),
+            connected: brokerOk,
+          },
+        });
+      },
+    );
+}

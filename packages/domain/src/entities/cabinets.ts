@@ -1,0 +1,22 @@
+import { defineEntity } from '../entity.ts';
+import { bool, int, object, point, ref, text, timestamp } from '../fields.ts';
+
+export const Cabinets = defineEntity({
+  name: 'Cabinets',
+  aliases: ['cabinets'],
+  area: 'Cabinets',
+  groupField: 'group',
+  fields: {
+    uid: text({ required: true, unique: true, search: true, list: true, max: 64 }),
+    address: text({ search: true, list: true }),
+    meter: ref('Meters', { list: true }),
+    controller: ref('Controllers', { list: true }),
+    location: point(),
+    group: ref('Groups'),
+    city: ref('Cities'),
+    // contactor outputs wired inverted, per phase
+    inversion: object({ A: bool(), B: bool(), C: bool() }, { default: { A: false, B: false, C: false } }),
+    cl_status: int({ readOnly: true }),
+    lastReceivedAt: timestamp({ readOnly: true }),
+  },
+});

@@ -1,0 +1,42 @@
+import { defineEntity } from '../entity.ts';
+import { DEVICE_STATUSES } from '../status.ts';
+import { MAC } from './luminary-modules.ts';
+import { bool, float, int, list, oneOf, point, ref, text, timestamp } from '../fields.ts';
+
+export const IO_SEQUENCE_LENGTH = 16;
+export const DEFAULT_SEQUENCE = Array.from({ length: IO_SEQUENCE_LENGTH }, (_, i) => i);
+
+export const Controllers = defineEntity({
+  name: 'Controllers',
+  aliases: ['controllers'],
+  area: 'Controllers',
+  groupField: 'group',
+  titleField: 'uid',
+  fields: {
+    uid: text({ search: true, list: true, max: 64 }),
+    mac: text({ required: true, unique: true, search: true, list: true, pattern: MAC }),
+    imei: text({ unique: true, search: true, pattern: /^\d{15}$/ }),
+    location: point(),
+    group: ref('Groups'),
+    cabinet: ref('Cabinets', { list: true }),
+    city: ref('Cities'),
+    model: text(),
+    status: oneOf(DEVICE_STATUSES),
+    readingMeter: bool({ default: false }),
+    sequence: list(int({ min: 0, max: IO_SEQUENCE_LENGTH - 1 }), {
+      min: IO_SEQUENCE_LENGTH,
+      max: IO_SEQUENCE_LENGTH,
+      default: DEFAULT_SEQUENCE,
+    }),
+    // bit mask over the 8 I/O positions
+    polarity: int({ min: 0, max: 255, default: 0 }),
+    // reported by the device
+    iostate: int({ readOnly: true }),
+    cputemp: float({ readOnly: true }),
+    network: text({ readOnly: true }),
+    version: text({ readOnly: true }),
+    cl_status: int({ readOnly: true, list: true }),
+    connected: bool({ readOnly: true, list: true }),
+    lastReceivedAt: timestamp({ readOnly: true }),
+  },
+});

@@ -1,0 +1,13 @@
+import { defineEntity } from '../entity.ts';
+import { refs, text } from '../fields.ts';
+
+export const Groups = defineEntity({
+  name: 'Groups',
+  aliases: ['groups'],
+  area: 'Groups',
+  fields: {
+    name: text({ required: true, unique: true, search: true, list: true }),
+    cities: refs('Cities', { list: true }),
+    timezone: text({ list: true, max: 64 }),
+  },
+});

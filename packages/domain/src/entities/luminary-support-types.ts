@@ -1,0 +1,11 @@
+import { defineEntity } from '../entity.ts';
+import { text } from '../fields.ts';
+
+export const LuminarySupportTypes = defineEntity({
+  name: 'LuminarySupportTypes',
+  aliases: ['luminary-support-types'],
+  area: 'LuminarySupportTypes',
+  fields: {
+    name: text({ required: true, unique: true, search: true, list: true }),
+  },
+});

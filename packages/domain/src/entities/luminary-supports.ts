@@ -1,0 +1,57 @@
+import { defineEntity } from '../entity.ts';
+import { DEVICE_STATUSES } from '../status.ts';
+import { float, int, list, object, oneOf, oneOfInt, point, ref, text, timestamp } from '../fields.ts';
+
+export const MAX_SOCKETS = 16;
+
+export const socket = object({
+  luminary: ref('Luminaries'),
+  luminaryModule: ref('LuminaryModules'),
+  groupControl: ref('GroupControl'),
+  groupProfile: ref('Profiles'),
+  phase: oneOfInt([1, 2, 3]),
+  height: float({ min: 0, max: 100 }),
+  // mirrored from the module by the server
+  mac: text({ readOnly: true, max: 64 }),
+  pwm: int({ readOnly: true }),
+  pow: float({ readOnly: true }),
+  status: int({ readOnly: true }),
+  cl_status: int({ readOnly: true }),
+  updatedAt: timestamp({ readOnly: true }),
+});
+
+export const LuminarySupports = defineEntity({
+  name: 'LuminarySupports',
+  aliases: ['luminary-supports', 'supports'],
+  area: 'LuminarySupports',
+  groupField: 'group',
+  fields: {
+    uid: text({ required: true, unique: true, search: true, list: true, max: 64 }),
+    street: text({ search: true, list: true }),
+    address: text({ search: true }),
+    city: ref('Cities'),
+    socketCount: int({ default: 1, min: 1, max: MAX_SOCKETS, list: true }),
+    sockets: list(socket, { max: MAX_SOCKETS, default: [] }),
+    type: ref('LuminarySupportTypes'),
+    supportCategory: ref('LuminarySupportCategories'),
+    owner: ref('LuminarySupportOwners'),
+    roadClass: ref('Types'),
+    cabinet: ref('Cabinets', { list: true }),
+    location: point(),
+    group: ref('Groups'),
+    segment: int({ min: 0 }),
+    height: float({ min: 0, max: 100 }),
+    streetWidth: float({ min: 0, max: 1000 }),
+    luxLevel: float({ min: 0 }),
+    status: oneOf(DEVICE_STATUSES, { list: true }),
+    comment: text({ max: 2000 }),
+    lastReceivedAt: timestamp({ readOnly: true }),
+    moduleUpdate: timestamp({ readOnly: true }),
+  },
+  check: (s) => {
+    const sockets = (s.sockets as unknown[] | undefined) ?? [];
+    return (s.socketCount as number) < sockets.length
+      ? { code: 'socketCount', fields: ['socketCount'] }
+      : undefined;
+  },
+});

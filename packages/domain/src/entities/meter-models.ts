@@ -1,0 +1,13 @@
+import { defineEntity } from '../entity.ts';
+import { ref, text } from '../fields.ts';
+
+export const MeterModels = defineEntity({
+  name: 'MeterModels',
+  aliases: ['meter-models'],
+  area: 'Meters',
+  fields: {
+    name: text({ required: true, search: true, list: true }),
+    vendor: ref('Vendors', { required: true, list: true }),
+  },
+  uniqueTogether: [['vendor', 'name']],
+});

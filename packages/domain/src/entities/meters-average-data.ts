@@ -1,0 +1,21 @@
+import { defineEntity } from '../entity.ts';
+import { float, ref, timestamp } from '../fields.ts';
+
+export const MetersAverageData = defineEntity({
+  name: 'MetersAverageData',
+  aliases: ['meters-average-data'],
+  area: 'MetersAverageData',
+  groupField: 'group',
+  titleField: 'date',
+  fields: {
+    meter: ref('Meters', { required: true, list: true }),
+    date: timestamp({ required: true, list: true }),
+    group: ref('Groups'),
+    // active (a) and reactive (r) energy, imported (P) and exported (M)
+    naP: float({ list: true }),
+    naM: float({ list: true }),
+    nrP: float(),
+    nrM: float(),
+  },
+  uniqueTogether: [['meter', 'date']],
+});

@@ -1,0 +1,22 @@
+import { defineEntity } from '../entity.ts';
+import { float, int, json, ref, text, timestamp } from '../fields.ts';
+
+export const Meters = defineEntity({
+  name: 'Meters',
+  aliases: ['meters'],
+  area: 'Meters',
+  groupField: 'group',
+  titleField: 'serial',
+  fields: {
+    serial: text({ required: true, unique: true, search: true, list: true, max: 64 }),
+    meterModel: ref('MeterModels', { list: true }),
+    group: ref('Groups'),
+    cabinet: ref('Cabinets', { list: true }),
+    controller: ref('Controllers'),
+    power_transformation: float({ min: 0, default: 1 }),
+    voltage_transformation: float({ min: 0, default: 1 }),
+    tariffCount: int({ min: 1, max: 8, default: 1 }),
+    energyData: json({ readOnly: true }),
+    lastReceivedAt: timestamp({ readOnly: true }),
+  },
+});

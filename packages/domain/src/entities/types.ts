@@ -1,0 +1,11 @@
+import { defineEntity } from '../entity.ts';
+import { text } from '../fields.ts';
+
+export const Types = defineEntity({
+  name: 'Types',
+  aliases: ['types'],
+  area: 'Types',
+  fields: {
+    name: text({ required: true, unique: true, search: true, list: true }),
+  },
+});

@@ -1,0 +1,51 @@
+import type { Field } from './fields.ts';
+import type { Area } from './access.ts';
+import type { ErrorCode } from './errors.ts';
+
+export type EntityRecord = Record<string, unknown>;
+
+export type EntityDeclaration = {
+  /** the name used in routes and by the console (spec §7): `/api/v1/{name}` */
+  name: string;
+  /** v2 search path segments, e.g. `lamp-modules`; the lower-cased name is always accepted too */
+  aliases?: readonly string[];
+  area: Area;
+  fields: Record<string, Field>;
+  /** the field that carries the owning group; rows are scoped by it */
+  groupField?: string;
+  /** extra unique keys over several fields (rows not deleted) */
+  uniqueTogether?: readonly (readonly string[])[];
+  /** rules over the whole record after a create or update is merged */
+  check?: (record: EntityRecord) => { code: ErrorCode; fields?: string[] } | undefined;
+  /** the field shown as the row's title */
+  titleField?: string;
+};
+
+export type Entity = EntityDeclaration & {
+  table: string;
+  labelKey: string;
+  listColumns: string[];
+  searchFields: string[];
+};
+
+const snake = (s: string) =>
+  s
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+
+export const snakeCase = snake;
+export const kebabCase = (s: string) => snake(s).replace(/_/g, '-');
+
+export function defineEntity(d: EntityDeclaration): Entity {
+  const names = Object.keys(d.fields);
+  const listColumns = names.filter((n) => d.fields[n]!.list);
+  return {
+    ...d,
+    table: snake(d.name),
+    labelKey: `resources.${d.name}.name`,
+    listColumns: listColumns.length ? listColumns : names.slice(0, 4),
+    searchFields: names.filter((n) => d.fields[n]!.search),
+    titleField: d.titleField ?? (names.includes('name') ? 'name' : names.includes('uid') ? 'uid' : names[0]),
+  };
+}

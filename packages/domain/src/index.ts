@@ -1,0 +1,11 @@
+export * from './access.ts';
+export * from './entity.ts';
+export * from './errors.ts';
+export * from './fields.ts';
+export * from './registry.ts';
+export * from './save-rules.ts';
+export * from './schemas.ts';
+export * from './status.ts';
+export * from './units.ts';
+export { MAX_SOCKETS } from './entities/luminary-supports.ts';
+export { DEFAULT_SEQUENCE, IO_SEQUENCE_LENGTH } from './entities/controllers.ts';

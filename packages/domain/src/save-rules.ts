@@ -1,0 +1,90 @@
+import type { Entity } from './entity.ts';
+import type { Field } from './fields.ts';
+import { roundCoordinate } from './units.ts';
+
+// Spec §5 save rules, applied by the server to every body (and by the console before sending):
+// linked objects become their ids, empty values and type names are dropped, server-kept fields are
+// ignored, locations become GeoJSON Points rounded to 6 decimals.
+
+const IGNORED = new Set([
+  '_id',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'createdBy',
+  'updatedBy',
+  '__typename',
+]);
+
+export type SaveMode = 'create' | 'patch';
+
+export function applySaveRules(
+  e: Entity,
+  body: Record<string, unknown>,
+  mode: SaveMode,
+): Record<string, unknown> {
+  return normalizeFields(e.fields, body, mode === 'patch', true);
+}
+
+function normalizeFields(
+  fields: Record<string, Field>,
+  body: Record<string, unknown>,
+  keepNull: boolean,
+  top: boolean,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if ((top && IGNORED.has(key)) || key === '__typename') continue;
+    const field = fields[key];
+    if (field?.readOnly) continue;
+    if (value === undefined || value === '') continue;
+    if (value === null) {
+      if (keepNull) out[key] = null;
+      continue;
+    }
+    out[key] = field ? normalizeValue(field, value, keepNull) : value;
+  }
+  return out;
+}
+
+function normalizeValue(field: Field, value: unknown, keepNull: boolean): unknown {
+  switch (field.kind) {
+    case 'ref':
+      return refId(value);
+    case 'refs':
+      return Array.isArray(value) ? value.map(refId) : value;
+    case 'point':
+      return toPoint(value);
+    case 'object':
+      return isPlainObject(value) ? normalizeFields(field.fields, value, keepNull, false) : value;
+    case 'list':
+      return Array.isArray(value) ? value.map((v) => normalizeValue(field.of, v, keepNull)) : value;
+    default:
+      return value;
+  }
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function refId(value: unknown): unknown {
+  if (isPlainObject(value) && '_id' in value) return value._id;
+  return value;
+}
+
+/** Accepts a GeoJSON Point, `{ coordinates }`, `{ lat, lon|lng }` or `[lon, lat]`. */
+export function toPoint(value: unknown): unknown {
+  let coordinates: unknown;
+  if (Array.isArray(value)) coordinates = value;
+  else if (isPlainObject(value)) {
+    if ('coordinates' in value) coordinates = value.coordinates;
+    else if ('lat' in value) coordinates = [value.lon ?? value.lng, value.lat];
+  }
+  if (
+    !Array.isArray(coordinates) ||
+    coordinates.length !== 2 ||
+    !coordinates.every((c) => typeof c === 'number' && Number.isFinite(c))
+  )
+    return value;
+  return { type: 'Point', coordinates: coordinates.map((c: number) => roundCoordinate(c)) };
+}

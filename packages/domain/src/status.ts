@@ -1,0 +1,80 @@
+// Device status codes (cl_status) and their meaning and colour, spec §4.
+
+export type StatusMeaning = 'off' | 'on' | 'offline' | 'broken' | 'unknown';
+
+export const STATUS_COLOURS: Record<StatusMeaning, string> = {
+  off: '#9e9e9e',
+  on: '#2e7d32',
+  offline: '#ffb300',
+  broken: '#d32f2f',
+  unknown: '#9e9e9e',
+};
+
+export function statusMeaning(clStatus: number | null | undefined): StatusMeaning {
+  switch (clStatus) {
+    case 0:
+    case 2:
+    case 5:
+      return 'off';
+    case 1:
+      return 'on';
+    case 3:
+      return 'offline';
+    case 4:
+    case 4096:
+    case 4097:
+      return 'broken';
+    default:
+      return 'unknown';
+  }
+}
+
+/** A support with no sockets shows -1 (unknown). */
+export const NO_SOCKETS_STATUS = -1;
+
+export const DEVICE_STATUSES = [
+  'ISSUED_FROM_WAREHOUSE',
+  'AT_WAREHOUSE',
+  'BROKEN',
+  'DECOMMISSIONED',
+  'LOST',
+  'MANUFACTURED',
+  'MOUNTED',
+  'RETURNED_TO_VENDOR',
+  'UNMOUNTED',
+  'WORKING_NOT_RESPONDING',
+  'WORKING_OFF',
+  'WORKING_ON',
+  'WORKING_UNKNOWN',
+  'DISCONNECTED',
+  'CONNECTED',
+  'DAMAGED',
+  'OK',
+] as const;
+
+export const MARKER_STATES = [
+  'LAMP_ON',
+  'LAMP_OFF',
+  'LAMP_BROKEN',
+  'LAMP_UNKNOWN',
+  'LAMP_DELETED',
+  'CONTROLLER_ON',
+  'CONTROLLER_OFF',
+  'UNUSED_SUPPORT',
+  'UNUSED_SOCKET',
+] as const;
+
+export const PHASES = { 1: 'A', 2: 'B', 3: 'C' } as const;
+
+export const EVENT_TYPES = [
+  'MODULE_NOT_RESPONDING',
+  'MODULE_NOT_ASSIGN_TO_SUPPORT',
+  'MODULE_NOT_CONNECT_TO_PHASE_AND_CONTROLLER',
+  'SOCKET_ON_SUPPORT_IS_FREE',
+] as const;
+export const EVENT_STATUSES = ['OPEN', 'SOLVED'] as const;
+
+export const DAY_TYPES = ['workday', 'default', 'dayoff', 'weekend', 'holiday', 'events'] as const;
+export const TWILIGHT_METHODS = ['BORDERS', 'SIMPLE', 'MID', 'CIVIL', 'NAUTICAL', 'END'] as const;
+export const DEFAULT_TWILIGHT_METHOD = 'MID';
+export const PROFILE_KINDS = ['symmetrical', 'linear', 'onOff', 'setRise'] as const;
