@@ -9,6 +9,8 @@ export type Config = {
   databaseUrl?: string;
   mqttUrl?: string;
   mqttPort: number;
+  /** MQTT_PORT was given; otherwise a taken default port falls back to a free one */
+  mqttPortExplicit: boolean;
   adminPassword?: string;
   demo: boolean;
   webDist: string;
@@ -31,6 +33,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: int('MQTT_PORT', 1883),
+    mqttPortExplicit: Boolean(env.MQTT_PORT),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demo: env.DEMO === '1' || env.DEMO === 'true',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),

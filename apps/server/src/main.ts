@@ -19,6 +19,9 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
+if (broker.kind === 'embedded' && !broker.url.endsWith(`:${config.mqttPort}`)) {
+  app.log.warn(`port ${config.mqttPort} is taken; the embedded MQTT broker listens on ${broker.url} instead`);
+}
 app.log.info(
   { database: database.kind, broker: broker.url },
   `console on http://${config.host}:${config.port}, API docs at /api/docs`,

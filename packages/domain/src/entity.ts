@@ -1,12 +1,14 @@
 import type { Field } from './fields.ts';
 import type { Area } from './access.ts';
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode, Language } from './errors.ts';
 
 export type EntityRecord = Record<string, unknown>;
 
 export type EntityDeclaration = {
   /** the name used in routes and by the console (spec §7): `/api/v1/{name}` */
   name: string;
+  /** what an operator calls it */
+  label: Record<Language, string>;
   /** v2 search path segments, e.g. `lamp-modules`; the lower-cased name is always accepted too */
   aliases?: readonly string[];
   area: Area;

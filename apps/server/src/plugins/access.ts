@@ -26,7 +26,7 @@ export const accessPlugin = fp<{ policy: AccessPolicy }>(async (app, { policy })
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('preHandler', async (req) => {
     const access = req.routeOptions.config.access;
-    if (access === 'public') return;
+    if (access === 'public' || req.is404) return;
     if (!access) {
       if (/^\/(api|auth)\//.test(req.url)) throw new ApiError('PermissionDeniedError');
       return;

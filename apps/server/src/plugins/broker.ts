@@ -1,5 +1,4 @@
 import net from 'node:net';
-import { once } from 'node:events';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 
@@ -17,6 +16,7 @@ export type Broker = {
 export async function startBroker(opts: {
   mqttUrl?: string;
   mqttPort: number;
+  mqttPortExplicit?: boolean;
   host: string;
 }): Promise<Broker> {
   if (opts.mqttUrl) {
@@ -31,8 +31,11 @@ export async function startBroker(opts: {
   }
   const aedes = await Aedes.createBroker();
   const server = net.createServer(aedes.handle);
-  server.listen(opts.mqttPort, opts.host);
-  await once(server, 'listening');
+  await listen(server, opts.mqttPort, opts.host).catch((err: NodeJS.ErrnoException) => {
+    // machines often run their own broker on 1883; only a port the operator chose must be honoured
+    if (err.code !== 'EADDRINUSE' || opts.mqttPortExplicit || opts.mqttPort === 0) throw err;
+    return listen(server, 0, opts.host);
+  });
   const port = (server.address() as net.AddressInfo).port;
   const url = `mqtt://${opts.host}:${port}`;
   const client = await connect(url);
@@ -47,6 +50,16 @@ export async function startBroker(opts: {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function listen(server: net.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 async function connect(url: string): Promise<MqttClient> {

@@ -3,6 +3,7 @@ import { bool, int, object, point, ref, text, timestamp } from '../fields.ts';
 
 export const Cabinets = defineEntity({
   name: 'Cabinets',
+  label: { 'en-us': 'Cabinets', ru: 'Шкафы управления' },
   aliases: ['cabinets'],
   area: 'Cabinets',
   groupField: 'group',

@@ -5,6 +5,7 @@ import { day, oneOf, ref, text } from '../fields.ts';
 /** Day types of the calendar. */
 export const CalendarProfiles = defineEntity({
   name: 'CalendarProfiles',
+  label: { 'en-us': 'Calendar day types', ru: 'Типы дней календаря' },
   aliases: ['calendar-profiles'],
   area: 'CalendarProfiles',
   groupField: 'group',

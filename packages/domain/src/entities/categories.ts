@@ -4,6 +4,7 @@ import { day, int, object, ref } from '../fields.ts';
 /** Which profile and twilight setting apply on a given date. */
 export const Categories = defineEntity({
   name: 'Categories',
+  label: { 'en-us': 'Day categories', ru: 'Категории дней' },
   aliases: ['categories'],
   area: 'Categories',
   groupField: 'group',

@@ -3,6 +3,7 @@ import { float, object, text } from '../fields.ts';
 
 export const Cities = defineEntity({
   name: 'Cities',
+  label: { 'en-us': 'Cities', ru: 'Города' },
   aliases: ['cities'],
   area: 'Cities',
   fields: {

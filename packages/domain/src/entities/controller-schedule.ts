@@ -4,6 +4,7 @@ import { int, list, object, ref, text, time } from '../fields.ts';
 /** Power schedule of a controller, one record per month; times are UTC. */
 export const ControllerSchedule = defineEntity({
   name: 'ControllerSchedule',
+  label: { 'en-us': 'Power schedule', ru: 'График включения' },
   aliases: ['controller-schedule'],
   area: 'ControllerSchedule',
   groupField: 'group',

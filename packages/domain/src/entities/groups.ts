@@ -3,6 +3,7 @@ import { refs, text } from '../fields.ts';
 
 export const Groups = defineEntity({
   name: 'Groups',
+  label: { 'en-us': 'User groups', ru: 'Группы пользователей' },
   aliases: ['groups'],
   area: 'Groups',
   fields: {

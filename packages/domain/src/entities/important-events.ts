@@ -4,6 +4,7 @@ import { int, oneOf, ref, timestamp } from '../fields.ts';
 
 export const ImportantEvents = defineEntity({
   name: 'ImportantEvents',
+  label: { 'en-us': 'Important events', ru: 'Важные события' },
   aliases: ['important-events', 'events'],
   area: 'LuminaryModules',
   groupField: 'group',

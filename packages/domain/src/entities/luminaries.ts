@@ -4,6 +4,7 @@ import { day, int, oneOf, point, ref, text } from '../fields.ts';
 
 export const Luminaries = defineEntity({
   name: 'Luminaries',
+  label: { 'en-us': 'Lamps', ru: 'Светильники' },
   aliases: ['luminaries', 'lamps'],
   area: 'Luminaries',
   groupField: 'group',

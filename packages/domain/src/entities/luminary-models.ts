@@ -3,6 +3,7 @@ import { float, ref, text } from '../fields.ts';
 
 export const LuminaryModels = defineEntity({
   name: 'LuminaryModels',
+  label: { 'en-us': 'Lamp models', ru: 'Модели светильников' },
   aliases: ['luminary-models', 'lamp-models'],
   area: 'LuminaryModels',
   fields: {

@@ -6,6 +6,7 @@ export const MAC = /^[0-9A-Fa-f]{2}([:-]?[0-9A-Fa-f]{2}){3,7}$/;
 
 export const LuminaryModules = defineEntity({
   name: 'LuminaryModules',
+  label: { 'en-us': 'Control modules', ru: 'Модули управления' },
   aliases: ['lamp-modules', 'luminary-modules', 'modules'],
   area: 'LuminaryModules',
   groupField: 'group',

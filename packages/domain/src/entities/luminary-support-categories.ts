@@ -3,6 +3,7 @@ import { text } from '../fields.ts';
 
 export const LuminarySupportCategories = defineEntity({
   name: 'LuminarySupportCategories',
+  label: { 'en-us': 'Mounting categories', ru: 'Категории опор' },
   aliases: ['luminary-support-categories'],
   area: 'LuminarySupportCategories',
   fields: {

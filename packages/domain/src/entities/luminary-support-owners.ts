@@ -3,6 +3,7 @@ import { text } from '../fields.ts';
 
 export const LuminarySupportOwners = defineEntity({
   name: 'LuminarySupportOwners',
+  label: { 'en-us': 'Mounting owners', ru: 'Владельцы опор' },
   aliases: ['luminary-support-owners'],
   area: 'LuminarySupportOwners',
   fields: {

@@ -3,6 +3,7 @@ import { text } from '../fields.ts';
 
 export const LuminarySupportTypes = defineEntity({
   name: 'LuminarySupportTypes',
+  label: { 'en-us': 'Mounting types', ru: 'Типы опор' },
   aliases: ['luminary-support-types'],
   area: 'LuminarySupportTypes',
   fields: {

@@ -22,6 +22,7 @@ export const socket = object({
 
 export const LuminarySupports = defineEntity({
   name: 'LuminarySupports',
+  label: { 'en-us': 'Mountings', ru: 'Опоры' },
   aliases: ['luminary-supports', 'supports'],
   area: 'LuminarySupports',
   groupField: 'group',

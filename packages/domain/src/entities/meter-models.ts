@@ -3,6 +3,7 @@ import { ref, text } from '../fields.ts';
 
 export const MeterModels = defineEntity({
   name: 'MeterModels',
+  label: { 'en-us': 'Meter models', ru: 'Модели счётчиков' },
   aliases: ['meter-models'],
   area: 'Meters',
   fields: {

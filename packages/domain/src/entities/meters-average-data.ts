@@ -3,6 +3,7 @@ import { float, ref, timestamp } from '../fields.ts';
 
 export const MetersAverageData = defineEntity({
   name: 'MetersAverageData',
+  label: { 'en-us': 'Meter average data', ru: 'Усреднённые данные счётчиков' },
   aliases: ['meters-average-data'],
   area: 'MetersAverageData',
   groupField: 'group',

@@ -3,6 +3,7 @@ import { float, int, json, ref, text, timestamp } from '../fields.ts';
 
 export const Meters = defineEntity({
   name: 'Meters',
+  label: { 'en-us': 'Meters', ru: 'Счётчики' },
   aliases: ['meters'],
   area: 'Meters',
   groupField: 'group',

@@ -14,6 +14,7 @@ const conditions = object({
 /** A rule set: which profile applies to which mountings. */
 export const Politics = defineEntity({
   name: 'Politics',
+  label: { 'en-us': 'Politics', ru: 'Политики' },
   aliases: ['politics'],
   area: 'Profiles',
   groupField: 'group',

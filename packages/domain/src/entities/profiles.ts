@@ -20,6 +20,7 @@ export const profileSettings = object({
 
 export const Profiles = defineEntity({
   name: 'Profiles',
+  label: { 'en-us': 'Dimming profiles', ru: 'Профили диммирования' },
   aliases: ['profiles'],
   area: 'Profiles',
   groupField: 'group',

@@ -7,6 +7,7 @@ const rights: Record<string, Field> = Object.fromEntries(AREAS.map((a) => [a, fl
 
 export const Roles = defineEntity({
   name: 'Roles',
+  label: { 'en-us': 'Roles and access rights', ru: 'Роли и права доступа' },
   aliases: ['roles'],
   area: 'Roles',
   fields: {

@@ -3,6 +3,7 @@ import { text } from '../fields.ts';
 
 export const Types = defineEntity({
   name: 'Types',
+  label: { 'en-us': 'Road types', ru: 'Типы дорог' },
   aliases: ['types'],
   area: 'Types',
   fields: {

@@ -4,6 +4,7 @@ import { bool, oneOf, password, ref, text } from '../fields.ts';
 
 export const Users = defineEntity({
   name: 'Users',
+  label: { 'en-us': 'Users', ru: 'Пользователи' },
   aliases: ['users'],
   area: 'Users',
   groupField: 'group',

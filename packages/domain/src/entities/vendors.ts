@@ -3,6 +3,7 @@ import { text } from '../fields.ts';
 
 export const Vendors = defineEntity({
   name: 'Vendors',
+  label: { 'en-us': 'Vendors', ru: 'Производители' },
   aliases: ['vendors'],
   area: 'LuminaryModels',
   fields: {

@@ -1,0 +1,39 @@
+// Runs every suite and ends with one line "N passed, N failed" summing them all.
+// Always: unit tests and the HTTP suite on PGlite. With DATABASE_URL: the HTTP suite again on that PostgreSQL server.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const runs = [{ name: 'unit + http on PGlite', args: [], env: { DATABASE_URL: '' } }];
+if (process.env.DATABASE_URL) {
+  runs.push({
+    name: 'http on PostgreSQL',
+    args: ['--project', 'db'],
+    env: { DATABASE_URL: process.env.DATABASE_URL },
+  });
+}
+
+let passed = 0;
+let failed = 0;
+for (const run of runs) {
+  console.log(`\n=== ${run.name} ===`);
+  const out = path.join(os.tmpdir(), `vitest-${process.pid}-${runs.indexOf(run)}.json`);
+  const r = spawnSync(
+    'npx',
+    ['vitest', 'run', ...run.args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { stdio: 'inherit', env: { ...process.env, ...run.env } },
+  );
+  if (!fs.existsSync(out)) {
+    console.error(`${run.name}: the runner produced no results (exit ${r.status})`);
+    failed += 1;
+    continue;
+  }
+  const result = JSON.parse(fs.readFileSync(out, 'utf8'));
+  fs.rmSync(out);
+  passed += result.numPassedTests;
+  failed += result.numFailedTests + (result.numFailedTestSuites > 0 && result.numFailedTests === 0 ? 1 : 0);
+  if (result.numTotalTests === 0) failed += 1;
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
