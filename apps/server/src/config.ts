@@ -15,6 +15,8 @@ export type Config = {
   demo: boolean;
   webDist: string;
   logLevel: string;
+  /** how long a controller has to answer a command */
+  commandTimeoutMs: number;
 };
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,5 +40,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO === '1' || env.DEMO === 'true',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    commandTimeoutMs: Number(env.COMMAND_TIMEOUT_MS) > 0 ? Number(env.COMMAND_TIMEOUT_MS) : 5000,
   };
 }

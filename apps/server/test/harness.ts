@@ -13,6 +13,7 @@ export type Answer = { status: number; body: any }; // eslint-disable-line @type
 
 export type TestServer = {
   url: string;
+  brokerUrl: string;
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
   raw(method: string, path: string, body: string, headers?: Record<string, string>): Promise<Answer>;
   close(): Promise<void>;
@@ -42,7 +43,7 @@ export async function startServer(): Promise<TestServer> {
   const database = await openDatabase({ databaseUrl: fresh?.url });
   const broker = await startBroker({ mqttPort: 0, host: '127.0.0.1' });
   const app = await buildApp({
-    config: { webDist: '/nonexistent', logLevel: 'silent' },
+    config: { webDist: '/nonexistent', logLevel: 'silent', commandTimeoutMs: 800 },
     database,
     broker,
     policy: openPolicy,
@@ -68,6 +69,7 @@ export async function startServer(): Promise<TestServer> {
   };
   return {
     url,
+    brokerUrl: broker.url,
     raw,
     call: (method, path, body, headers) =>
       raw(method, path, body === undefined ? undefined : JSON.stringify(body), headers),

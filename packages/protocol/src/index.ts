@@ -18,3 +18,5 @@ export function parseTopic(name: string): { mac: string; kind: TopicKind } | und
   if (!m || !(TOPIC_KINDS as readonly string[]).includes(m[2]!)) return undefined;
   return { mac: m[1]!, kind: m[2] as TopicKind };
 }
+
+export * from './command.ts';

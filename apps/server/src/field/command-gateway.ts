@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { MqttClient } from 'mqtt';
+import {
+  everyController,
+  parseTopic,
+  replyMessage,
+  topic,
+  type CommandMessage,
+  type ReplyMessage,
+} from '@sl/protocol';
+
+/** What a controller answered; `code` 1 when it did not answer in time. */
+export type CommandOutcome = ReplyMessage & { timedOut: boolean };
+
+/**
+ * Sends commands to controllers over MQTT and pairs each with its one reply by correlation id. A command that
+ * gets no reply in time ends as a timeout (code 1), never as done.
+ */
+export class CommandGateway {
+  private readonly pending = new Map<string, { mac: string; settle: (r: CommandOutcome) => void }>();
+
+  /** replies that could not be read; each is also reported through `onMalformed` */
+  malformed = 0;
+
+  constructor(
+    private readonly client: MqttClient,
+    private readonly timeoutMs: number,
+    private readonly onMalformed: (topic: string, reason: string) => void = () => {},
+  ) {
+    client.on('message', (name, buf) => this.onMessage(name, buf));
+    client.subscribe(everyController('reply'), { qos: 1 });
+  }
+
+  send(controllerMac: string, type: string, payload: unknown): Promise<CommandOutcome> {
+    const message: CommandMessage = { id: randomUUID(), type, payload, sentAt: new Date().toISOString() };
+    const mac = topic(controllerMac, 'reply').split('/')[2]!;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle({ id: message.id, code: 1, timedOut: true }), this.timeoutMs);
+      const settle = (r: CommandOutcome) => {
+        clearTimeout(timer);
+        this.pending.delete(message.id);
+        resolve(r);
+      };
+      this.pending.set(message.id, { mac, settle });
+      this.client.publish(topic(controllerMac, 'cmd'), JSON.stringify(message), { qos: 1 });
+    });
+  }
+
+  private onMessage(name: string, buf: Buffer) {
+    const where = parseTopic(name);
+    if (where?.kind !== 'reply') return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(buf.toString('utf8'));
+    } catch {
+      return this.reject(name, 'not JSON');
+    }
+    const reply = replyMessage.safeParse(parsed);
+    if (!reply.success) return this.reject(name, reply.error.issues.map((i) => i.path.join('.')).join(','));
+    const waiting = this.pending.get(reply.data.id);
+    // a reply is only believed from the controller the command went to
+    if (waiting && waiting.mac === where.mac) waiting.settle({ ...reply.data, timedOut: false });
+  }
+
+  private reject(topic: string, reason: string) {
+    this.malformed += 1;
+    this.onMalformed(topic, reason);
+  }
+}
