@@ -1,48 +1,89 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AuthService } from './auth/auth.service.ts';
+import { bootstrap } from './auth/bootstrap.ts';
+import { LoginThrottle } from './auth/login-throttle.ts';
+import { SessionRepository } from './auth/session.repository.ts';
+import { sessionPolicy } from './auth/session-policy.ts';
+import { userHooks } from './auth/user-hooks.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { EntityRepository } from './entities/entity.repository.ts';
 import { EntityService } from './entities/entity.service.ts';
 import { CommandGateway } from './field/command-gateway.ts';
 import { installErrorHandler } from './http/error-handler.ts';
-import { accessPlugin, type AccessPolicy } from './plugins/access.ts';
+import { accessPlugin, type RouteAccess } from './plugins/access.ts';
 import type { Broker } from './plugins/broker.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerWeb } from './plugins/web.ts';
+import { registerAuthRoutes } from './routes/auth.routes.ts';
 import { registerControllerCommandRoutes } from './routes/controller-command.routes.ts';
 import { registerEntityRoutes } from './routes/entity.routes.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
+import { registerRoleRoutes } from './routes/roles.routes.ts';
+import { registerUserRoutes } from './routes/users.routes.ts';
+
+/** Every route with the access it declares; the access-matrix test walks it. */
+export type RouteEntry = { method: string; url: string; access?: RouteAccess };
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 export type AppDeps = {
-  config: Pick<Config, 'webDist' | 'logLevel' | 'commandTimeoutMs'>;
+  config: Pick<
+    Config,
+    | 'webDist'
+    | 'logLevel'
+    | 'commandTimeoutMs'
+    | 'sessionTtlMinutes'
+    | 'signInPerMinute'
+    | 'adminPassword'
+    | 'demo'
+  >;
   database: Database;
   broker: Broker;
-  policy: AccessPolicy;
 };
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, broker }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.config.logLevel },
+    logger: { level: config.logLevel },
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: r.url, access: r.config?.access });
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
   await registerDocs(app);
-  await app.register(accessPlugin, { policy: deps.policy });
 
-  const service = new EntityService(new EntityRepository(deps.database.db));
-  registerHealthRoutes(app, deps.database, deps.broker);
+  const { db } = database;
+  const repo = new EntityRepository(db);
+  const auth = new AuthService(db, new SessionRepository(db, config.sessionTtlMinutes * 60_000), repo);
+  const hooks = { Users: userHooks((id) => auth.revokeUser(id)) };
+  const service = new EntityService(repo, hooks);
+  await bootstrap(service, repo, { adminPassword: config.adminPassword, demo: config.demo, log: app.log });
+
+  await app.register(accessPlugin, { policy: sessionPolicy(auth) });
+  registerHealthRoutes(app, database, broker);
+  registerAuthRoutes(app, auth, new LoginThrottle(), config.signInPerMinute);
+  registerUserRoutes(app, db, repo, service, hooks);
+  registerRoleRoutes(app, service);
   registerEntityRoutes(app, service);
-  registerControllerCommandRoutes(
-    app,
-    service,
-    new CommandGateway(deps.broker.client, deps.config.commandTimeoutMs, (topic, reason) =>
-      app.log.warn({ topic, reason }, 'malformed controller reply'),
-    ),
+  const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>
+    app.log.warn({ topic, reason }, 'malformed controller reply'),
   );
-  await registerWeb(app, deps.config.webDist);
+  registerControllerCommandRoutes(app, service, gateway);
+  await registerWeb(app, config.webDist);
   return app;
 }

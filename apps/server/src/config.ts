@@ -17,6 +17,10 @@ export type Config = {
   logLevel: string;
   /** how long a controller has to answer a command */
   commandTimeoutMs: number;
+  /** sliding session lifetime */
+  sessionTtlMinutes: number;
+  /** sign-in attempts per address per minute */
+  signInPerMinute: number;
 };
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,6 +44,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO === '1' || env.DEMO === 'true',
     webDist: path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    sessionTtlMinutes: Number(env.SESSION_TTL_MINUTES) > 0 ? Number(env.SESSION_TTL_MINUTES) : 720,
+    signInPerMinute: Number(env.SIGNIN_PER_MINUTE) > 0 ? Number(env.SIGNIN_PER_MINUTE) : 20,
     commandTimeoutMs: Number(env.COMMAND_TIMEOUT_MS) > 0 ? Number(env.COMMAND_TIMEOUT_MS) : 5000,
   };
 }

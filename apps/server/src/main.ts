@@ -2,12 +2,11 @@ import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { startBroker } from './plugins/broker.ts';
-import { openPolicy } from './plugins/open-policy.ts';
 
 const config = configFromEnv();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const broker = await startBroker(config);
-const app = await buildApp({ config, database, broker, policy: openPolicy });
+const app = await buildApp({ config, database, broker });
 
 const shutdown = async () => {
   await app.close();

@@ -1,21 +1,31 @@
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps, type RouteEntry } from '../src/app.ts';
 import { openDatabase } from '../src/db/connect.ts';
 import { startBroker } from '../src/plugins/broker.ts';
-import { openPolicy } from '../src/plugins/open-policy.ts';
 
 // Starts the real server on a free port against PGlite (in memory), or, when DATABASE_URL is set, against a
-// fresh database created on that PostgreSQL server and dropped afterwards.
+// fresh database created on that PostgreSQL server and dropped afterwards. Clients sign in for real: they keep
+// the session cookie and send the CSRF header as the console does.
 
 export const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+export const ADMIN_PASSWORD = 'Admin-pass-2026';
 
 export type Answer = { status: number; body: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export type TestServer = {
+export type Client = {
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
+  raw(method: string, path: string, body?: string, headers?: Record<string, string>): Promise<Answer>;
+  cookies: Map<string, string>;
+};
+
+export type TestServer = Client & {
   url: string;
   brokerUrl: string;
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
-  raw(method: string, path: string, body: string, headers?: Record<string, string>): Promise<Answer>;
+  routes: RouteEntry[];
+  /** a client with no session */
+  anonymous(): Client;
+  signIn(login: string, password: string): Promise<Client>;
+  demo(): Promise<Client>;
   close(): Promise<void>;
 };
 
@@ -38,26 +48,19 @@ async function freshDatabase(baseUrl: string): Promise<{ url: string; drop(): Pr
   };
 }
 
-export async function startServer(): Promise<TestServer> {
-  const fresh = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-  const database = await openDatabase({ databaseUrl: fresh?.url });
-  const broker = await startBroker({ mqttPort: 0, host: '127.0.0.1' });
-  const app = await buildApp({
-    config: { webDist: '/nonexistent', logLevel: 'silent', commandTimeoutMs: 800 },
-    database,
-    broker,
-    policy: openPolicy,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
+function client(url: string): Client {
+  const cookies = new Map<string, string>();
   const raw = async (method: string, path: string, body?: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(url + path, {
-      method,
-      headers: body !== undefined ? { 'content-type': 'application/json', ...headers } : headers,
-      body,
-    });
+    const h: Record<string, string> = { ...(body !== undefined && { 'content-type': 'application/json' }) };
+    if (cookies.size) h.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (cookies.has('csrf')) h['x-csrf-token'] = cookies.get('csrf')!;
+    const res = await fetch(url + path, { method, headers: { ...h, ...headers }, body });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, v] = pair!.split('=');
+      if (v) cookies.set(k!, v);
+      else cookies.delete(k!);
+    }
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -68,11 +71,55 @@ export async function startServer(): Promise<TestServer> {
     return { status: res.status, body: parsed as Answer['body'] };
   };
   return {
-    url,
-    brokerUrl: broker.url,
+    cookies,
     raw,
     call: (method, path, body, headers) =>
       raw(method, path, body === undefined ? undefined : JSON.stringify(body), headers),
+  };
+}
+
+export async function startServer(config: Partial<AppDeps['config']> = {}): Promise<TestServer> {
+  const fresh = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+  const database = await openDatabase({ databaseUrl: fresh?.url });
+  const broker = await startBroker({ mqttPort: 0, host: '127.0.0.1' });
+  const app = await buildApp({
+    config: {
+      webDist: '/nonexistent',
+      logLevel: 'silent',
+      commandTimeoutMs: 800,
+      sessionTtlMinutes: 60,
+      signInPerMinute: 100_000,
+      adminPassword: ADMIN_PASSWORD,
+      demo: true,
+      ...config,
+    },
+    database,
+    broker,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  const signIn = async (login: string, password: string) => {
+    const c = client(url);
+    const res = await c.call('POST', '/auth/sign-in', { login, password });
+    if (res.status !== 200) throw new Error(`sign-in ${login}: ${JSON.stringify(res.body)}`);
+    return c;
+  };
+  const admin = await signIn('admin', ADMIN_PASSWORD);
+  return {
+    ...admin,
+    url,
+    brokerUrl: broker.url,
+    routes: app.routeTable,
+    anonymous: () => client(url),
+    signIn,
+    demo: async () => {
+      const c = client(url);
+      const res = await c.call('GET', '/auth/sign-test');
+      if (res.status !== 200) throw new Error(`demo sign-in: ${JSON.stringify(res.body)}`);
+      return c;
+    },
     close: async () => {
       await app.close();
       await broker.close();

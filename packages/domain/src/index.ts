@@ -9,3 +9,5 @@ export * from './status.ts';
 export * from './units.ts';
 export { MAX_SOCKETS } from './entities/luminary-supports.ts';
 export { DEFAULT_SEQUENCE, IO_SEQUENCE_LENGTH } from './entities/controllers.ts';
+export * from './access-rules.ts';
+export * from './password-rules.ts';

@@ -17,12 +17,13 @@ import type { Entity } from '@sl/domain';
 import { pointColumns, type AnyTable } from '../db/tables.ts';
 import type { Filter, ListQuery } from './list-query.ts';
 
-/** Whose rows a caller sees: every group when `groupId` is undefined. */
-export type Scope = { groupId?: number; userId?: number };
+/** Whose rows a caller sees: every group when `groupId` is undefined; then only the group's cities too. */
+export type Scope = { groupId?: number; cityIds?: number[] };
 
 export function scopeCondition(e: Entity, t: AnyTable, scope: Scope): SQL | undefined {
   if (scope.groupId === undefined) return undefined;
   if (e.name === 'Groups') return eq(t._id, scope.groupId);
+  if (e.name === 'Cities') return scope.cityIds?.length ? inArray(t._id, scope.cityIds) : sql`false`;
   return e.groupField ? eq(t[e.groupField], scope.groupId) : undefined;
 }
 

@@ -12,8 +12,15 @@ type Row = Record<string, unknown>;
 
 /** Reads and writes any registry entity; every read is limited to the caller's scope. */
 export class EntityRepository {
-  private readonly counts = new CountCache();
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly counts = new CountCache(),
+  ) {}
+
+  /** The same repository working inside a transaction. */
+  withDb(db: Db): EntityRepository {
+    return new EntityRepository(db, this.counts);
+  }
 
   async list(e: Entity, scope: Scope, q: ListQuery): Promise<{ total: number; rows: ApiRow[] }> {
     const t = tableOf(e);

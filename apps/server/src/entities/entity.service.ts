@@ -2,7 +2,7 @@ import type { ApiRow } from './row-mapper.ts';
 import { hash } from '@node-rs/argon2';
 import type { Entity, EntityRecord } from '@sl/domain';
 import { ApiError } from '../http/api-error.ts';
-import type { Scope } from './conditions.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { EntityRepository } from './entity.repository.ts';
 import { dbErrorToApi } from './db-errors.ts';
 import type { ListQuery } from './list-query.ts';
@@ -10,15 +10,22 @@ import { assertLinksExist, resolveLinks } from './references.ts';
 
 type Row = Record<string, unknown>;
 
-/** Who is asking. `groupId` scopes every read and write; undefined means every group (an administrator). */
-export type Caller = Scope & { userId?: number };
+/** Entity-specific rules around the generic writes; `current` is the record before a patch. */
+export type EntityHooks = {
+  beforeCreate?(caller: Caller, data: Row): Promise<void> | void;
+  beforeUpdate?(caller: Caller, current: ApiRow, patch: Row): Promise<void> | void;
+  afterUpdate?(caller: Caller, row: ApiRow): Promise<void> | void;
+};
 
 /**
  * The generic create/read/update/delete of spec §7 with the §5 rules. Bodies reach it already normalised
  * (save rules) and validated against the declaration.
  */
 export class EntityService {
-  constructor(private readonly repo: EntityRepository) {}
+  constructor(
+    private readonly repo: EntityRepository,
+    private readonly hooks: Record<string, EntityHooks> = {},
+  ) {}
 
   async list(e: Entity, caller: Caller, q: ListQuery, resolve = false) {
     const page = await this.repo.list(e, caller, q);
@@ -36,6 +43,7 @@ export class EntityService {
   async create(e: Entity, caller: Caller, input: Row): Promise<ApiRow> {
     const data = withDefaults(e, input);
     if (e.groupField && caller.groupId !== undefined) data[e.groupField] = caller.groupId;
+    await this.hooks[e.name]?.beforeCreate?.(caller, data);
     this.check(e, data);
     await assertLinksExist(this.repo, e, caller, data);
     await hashPasswords(e, data);
@@ -47,10 +55,13 @@ export class EntityService {
     if (e.groupField && caller.groupId !== undefined) delete data[e.groupField];
     if (!Object.keys(data).length) throw new ApiError('NoUpdateDataProvidedError');
     const current = await this.get(e, caller, id);
+    await this.hooks[e.name]?.beforeUpdate?.(caller, current, data);
     this.check(e, { ...current, ...data });
     await assertLinksExist(this.repo, e, caller, data);
     await hashPasswords(e, data);
-    return this.repo.update(e, id, data, caller.userId).catch(rethrow(e));
+    const row = await this.repo.update(e, id, data, caller.userId).catch(rethrow(e));
+    await this.hooks[e.name]?.afterUpdate?.(caller, row);
+    return row;
   }
 
   async remove(e: Entity, caller: Caller, id: number): Promise<ApiRow> {

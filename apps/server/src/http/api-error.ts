@@ -6,19 +6,23 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly fields?: string[];
   readonly status: number;
-  constructor(code: ErrorCode, fields?: string[], status?: number) {
+  /** which rule refused it, where the code alone does not say (e.g. `passwordTooShort`) */
+  readonly reason?: string;
+  constructor(code: ErrorCode, fields?: string[], opts: { status?: number; reason?: string } = {}) {
     super(code);
     this.code = code;
     if (fields?.length) this.fields = fields;
-    this.status = status ?? ERRORS[code].status;
+    this.status = opts.status ?? ERRORS[code].status;
+    if (opts.reason) this.reason = opts.reason;
   }
 }
 
-export type ErrorBody = { error: true; code: ErrorCode; message: string; fields?: string[] };
+export type ErrorBody = { error: true; code: ErrorCode; message: string; fields?: string[]; reason?: string };
 
 export function errorBody(err: ApiError, lang: Language): ErrorBody {
   const body: ErrorBody = { error: true, code: err.code, message: errorMessage(err.code, lang) };
   if (err.fields) body.fields = err.fields;
+  if (err.reason) body.reason = err.reason;
   return body;
 }
 

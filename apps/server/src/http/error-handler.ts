@@ -25,8 +25,9 @@ function toApiError(raw: FastifyError | ApiError): ApiError {
   }
   const status = raw.statusCode ?? 500;
   if (status === 404) return new ApiError('NotFoundError');
-  if (status === 405 || status === 415) return new ApiError('NotSupportedError', undefined, status);
-  if (status === 429) return new ApiError('IsInvalidError', ['rate'], 429);
-  if (status >= 400 && status < 500) return new ApiError('IsInvalidError', undefined, status);
+  if (status === 405 || status === 415) return new ApiError('NotSupportedError', undefined, { status });
+  if (status === 429)
+    return new ApiError('UnauthorizedError', undefined, { status, reason: 'tooManyAttempts' });
+  if (status >= 400 && status < 500) return new ApiError('IsInvalidError', undefined, { status });
   return new ApiError('InternalServerError');
 }

@@ -2,9 +2,10 @@ import fp from 'fastify-plugin';
 import type { Area, Flag } from '@sl/domain';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.ts';
-import type { Caller } from '../entities/entity.service.ts';
+import type { Caller } from '../auth/caller.ts';
 
-export type RouteAccess = { area: Area; action: Flag } | 'public';
+/** `session`: any signed-in user; `groupOwned`: the rows belong to one group (spec §6, see `may`). */
+export type RouteAccess = { area: Area; action: Flag; groupOwned?: boolean } | 'public' | 'session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,7 +17,7 @@ declare module 'fastify' {
 }
 
 /** Decides whether a request may do `action` in `area`, and whose rows it sees. Throws an ApiError to refuse. */
-export type AccessPolicy = (req: FastifyRequest, area: Area, action: Flag) => Promise<Caller>;
+export type AccessPolicy = (req: FastifyRequest, access: Exclude<RouteAccess, 'public'>) => Promise<Caller>;
 
 /**
  * The one place every route's access is checked. A route under /api or /auth that declares no access is
@@ -24,13 +25,14 @@ export type AccessPolicy = (req: FastifyRequest, area: Area, action: Flag) => Pr
  */
 export const accessPlugin = fp<{ policy: AccessPolicy }>(async (app, { policy }) => {
   app.decorateRequest('caller', null as unknown as Caller);
-  app.addHook('preHandler', async (req) => {
+  // before the body is read or validated: a caller who may not ask learns nothing from a 400
+  app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config.access;
     if (access === 'public' || req.is404) return;
     if (!access) {
       if (/^\/(api|auth)\//.test(req.url)) throw new ApiError('PermissionDeniedError');
       return;
     }
-    req.caller = await policy(req, access.area, access.action);
+    req.caller = await policy(req, access);
   });
 });

@@ -8,8 +8,12 @@ const errorSchema = z.object({
   code: z.enum(Object.keys(ERRORS) as [string, ...string[]]),
   message: z.string(),
   fields: z.array(z.string()).optional(),
+  reason: z.string().optional(),
 });
 export const errorResponses = {
+  429: errorSchema,
+  503: errorSchema,
+  504: errorSchema,
   400: errorSchema,
   401: errorSchema,
   403: errorSchema,
@@ -20,8 +24,11 @@ export const errorResponses = {
 
 const param = z.union([z.string(), z.array(z.string())]).optional();
 
+/** A record as sent: every field may be absent (name lists) except `_id`. */
+export const rowOut = (e: Entity) => rowSchema(e).partial().extend({ _id: z.number() });
+
 export function entitySchemas(e: Entity) {
-  const row = rowSchema(e).partial().extend({ _id: z.number() });
+  const row = rowOut(e);
   const page = z.object({ total: z.number(), skip: z.number(), limit: z.number(), data: z.array(row) });
   const filters: Record<string, z.ZodType> = {};
   for (const [name, f] of Object.entries(e.fields)) {

@@ -28,14 +28,27 @@ type ZodApp = FastifyInstance<
 function registerEntity(r: ZodApp, e: Entity, service: EntityService) {
   const s = entitySchemas(e);
   const tags = [e.name];
-  const config = (action: Flag) => ({ access: { area: e.area, action } });
+  const groupOwned = Boolean(e.groupField) || e.name === 'Groups';
+  const config = (action: Flag) => ({ access: { area: e.area, action, groupOwned } });
+  const seeDeleted = (req: FastifyRequest, deleted: unknown) => {
+    if (
+      deleted !== undefined &&
+      deleted !== 'false' &&
+      !req.caller.allows(e.area, 'viewDeleted', groupOwned)
+    ) {
+      throw new ApiError('PermissionDeniedError', ['deleted']);
+    }
+  };
   const saveRules = (mode: SaveMode) => async (req: FastifyRequest) => {
     const body = req.body;
     if (body && typeof body === 'object' && !Array.isArray(body))
       req.body = applySaveRules(e, body as Record<string, unknown>, mode);
   };
-  const list = (req: FastifyRequest<{ Querystring: Query }>) =>
-    service.list(e, req.caller, parseListQuery(e, req.query), req.query.type === 'all');
+  const list = (req: FastifyRequest<{ Querystring: Query }>) => {
+    const q = parseListQuery(e, req.query);
+    seeDeleted(req, req.query.deleted);
+    return service.list(e, req.caller, q, req.query.type === 'all');
+  };
   const ok = <T>(result: T) => ({ error: false as const, result });
   const listSchema = { tags, querystring: s.query, response: { 200: s.page, ...errorResponses } };
   const base = `/api/v1/${e.name}`;
@@ -51,6 +64,7 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService) {
     async (req) => {
       const q = req.query as Query;
       parseListQuery(e, { type: q.type, deleted: q.deleted });
+      seeDeleted(req, q.deleted);
       return service.get(e, req.caller, req.params.id, {
         resolve: q.type === 'all',
         deleted: q.deleted === 'true',
@@ -101,6 +115,7 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService) {
       if (!id.success) throw new ApiError('IsInvalidError', ['id']);
       const { id: _omit, ...rest } = q;
       parseListQuery(e, rest);
+      seeDeleted(req, q.deleted);
       return ok(
         await service.get(e, req.caller, id.data, {
           resolve: q.type === 'all',

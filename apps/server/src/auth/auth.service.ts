@@ -1,0 +1,140 @@
+import { verify } from '@node-rs/argon2';
+import { and, eq, isNull } from 'drizzle-orm';
+import { DEMO_LOGIN, entity, type AccessRights, type UserType } from '@sl/domain';
+import type { Db } from '../db/connect.ts';
+import { tables } from '../db/tables.ts';
+import type { EntityRepository } from '../entities/entity.repository.ts';
+import type { ApiRow } from '../entities/row-mapper.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { SessionRepository } from './session.repository.ts';
+
+const U = tables.Users!;
+const R = tables.Roles!;
+const G = tables.Groups!;
+
+/** The signed-in user as every access decision sees it. */
+export type SignedIn = {
+  userId: number;
+  login: string;
+  type: UserType;
+  groupId?: number;
+  cityIds?: number[];
+  rights: AccessRights;
+  csrf: string;
+};
+
+// verifying against this when the login is unknown keeps both answers equally slow
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$3x+9ZbyJ0Q2pJ6m9mDK4Zx0wz1xZo8cX1n6m1v0oZ3Q';
+
+export type Meta = { ip?: string; userAgent?: string };
+
+export type Profile = ApiRow & {
+  id: number;
+  login: string;
+  type: string;
+  roles: string[];
+  role: { _id: number; name: string; accessRights: unknown } | null;
+  group: { _id: number; name: string; timezone: unknown; cities: ApiRow[] } | null;
+  csrf?: string;
+};
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessionRepo: SessionRepository,
+    private readonly repo: EntityRepository,
+  ) {}
+
+  async signIn(login: string, password: string, meta: Meta) {
+    const [user] = await this.db
+      .select({ _id: U._id, password: U.password, isLocked: U.isLocked, isActive: U.isActive })
+      .from(U)
+      .where(and(eq(U.login, login), isNull(U.deletedAt)));
+    const ok = await verify(user?.password ?? DUMMY_HASH, password).catch(() => false);
+    if (!user || !ok || user.isLocked || !user.isActive) throw new ApiError('UnauthorizedError');
+    return this.open(user._id, meta);
+  }
+
+  async signInDemo(meta: Meta) {
+    const [user] = await this.db
+      .select({ _id: U._id, isLocked: U.isLocked, isActive: U.isActive })
+      .from(U)
+      .where(and(eq(U.login, DEMO_LOGIN), isNull(U.deletedAt)));
+    if (!user) throw new ApiError('NotFoundError');
+    if (user.isLocked || !user.isActive) throw new ApiError('UnauthorizedError');
+    return this.open(user._id, meta);
+  }
+
+  private async open(userId: number, meta: Meta) {
+    const session = await this.sessionRepo.create(userId, meta);
+    return { ...session, profile: await this.profile(userId, session.csrf) };
+  }
+
+  /** The session behind a cookie token, with its user; refuses what is missing, revoked, expired or locked. */
+  async authenticate(token: string | undefined): Promise<SignedIn> {
+    if (!token) throw new ApiError('UnauthorizedError');
+    const session = await this.sessionRepo.find(token);
+    if (!session || session.revokedAt) throw new ApiError('UnauthorizedError');
+    if (session.expiresAt.getTime() <= Date.now()) throw new ApiError('TokenIsExpiredError');
+    const [row] = await this.db
+      .select({
+        login: U.login,
+        type: U.type,
+        group: U.group,
+        isLocked: U.isLocked,
+        isActive: U.isActive,
+        deletedAt: U.deletedAt,
+        rights: R.accessRights,
+        cities: G.cities,
+      })
+      .from(U)
+      .leftJoin(R, and(eq(R._id, U.role), isNull(R.deletedAt)))
+      .leftJoin(G, eq(G._id, U.group))
+      .where(eq(U._id, session.userId));
+    if (!row || row.isLocked || !row.isActive || row.deletedAt) {
+      await this.sessionRepo.revokeUser(session.userId);
+      throw new ApiError('UnauthorizedError');
+    }
+    await this.sessionRepo.touch(session);
+    const admin = row.type === 'ADMIN';
+    return {
+      userId: session.userId,
+      login: row.login,
+      type: row.type,
+      groupId: admin ? undefined : (row.group ?? -1),
+      cityIds: admin ? undefined : (row.cities ?? []),
+      rights: (row.rights ?? {}) as AccessRights,
+      csrf: session.csrf,
+    };
+  }
+
+  signOut(token: string) {
+    return this.sessionRepo.revoke(token);
+  }
+
+  revokeUser(userId: number) {
+    return this.sessionRepo.revokeUser(userId);
+  }
+
+  /** What sign-in answers (spec §7): login, type, role with its rights, group with its cities; id and roles. */
+  async profile(userId: number, csrf?: string): Promise<Profile> {
+    const user = await this.repo.get(entity('Users'), {}, userId);
+    if (!user) throw new ApiError('UnauthorizedError');
+    const role = user.role ? await this.repo.get(entity('Roles'), {}, user.role as number) : undefined;
+    const group = user.group ? await this.repo.get(entity('Groups'), {}, user.group as number) : undefined;
+    const cities = group
+      ? await this.repo.byIds(entity('Cities'), {}, (group.cities as number[] | null) ?? [])
+      : [];
+    return {
+      ...user,
+      login: user.login as string,
+      type: user.type as string,
+      id: user._id,
+      roles: role ? [role.name as string] : [],
+      role: role ? { _id: role._id, name: role.name as string, accessRights: role.accessRights ?? {} } : null,
+      group: group ? { _id: group._id, name: group.name as string, timezone: group.timezone, cities } : null,
+      csrf,
+    };
+  }
+}

@@ -1,0 +1,5 @@
+import { sessions } from './session.table.ts';
+import { tables } from './tables.ts';
+
+/** Every table the migrations create. */
+export const schema = { ...tables, sessions };

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { may, type Subject } from './access-rules.ts';
+
+const admin: Subject = { type: 'ADMIN', login: 'admin', rights: {} };
+const groupAdmin: Subject = { type: 'GROUPADMIN', login: 'ga', rights: { Cities: { view: true } } };
+const normal: Subject = { type: 'NORMAL', login: 'n', rights: { Cabinets: { view: true, edit: true } } };
+const demo: Subject = { type: 'NORMAL', login: 'demo', rights: { Cabinets: { view: true, edit: true } } };
+
+describe('may', () => {
+  it('lets an administrator do everything', () => {
+    expect(may(admin, 'Roles', 'delete', false)).toBe(true);
+  });
+
+  it('lets a group administrator manage its group, and follow its role elsewhere', () => {
+    expect(may(groupAdmin, 'Cabinets', 'delete', true)).toBe(true);
+    expect(may(groupAdmin, 'Users', 'create', true)).toBe(true);
+    expect(may(groupAdmin, 'Cities', 'view', false)).toBe(true);
+    expect(may(groupAdmin, 'Cities', 'create', false)).toBe(false);
+    expect(may(groupAdmin, 'Roles', 'edit', false)).toBe(false);
+    expect(may(groupAdmin, 'Groups', 'create', true)).toBe(false);
+    expect(may(groupAdmin, 'Groups', 'edit', true)).toBe(true);
+  });
+
+  it('holds a user to its role', () => {
+    expect(may(normal, 'Cabinets', 'edit', true)).toBe(true);
+    expect(may(normal, 'Cabinets', 'delete', true)).toBe(false);
+    expect(may(normal, 'Meters', 'view', true)).toBe(false);
+  });
+
+  it('lets the demo user read only, whatever its role says', () => {
+    expect(may(demo, 'Cabinets', 'view', true)).toBe(true);
+    expect(may(demo, 'Cabinets', 'edit', true)).toBe(false);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { passwordProblem } from './password-rules.ts';
+
+describe('password rules', () => {
+  it.each([
+    ['ops', undefined, undefined, 'passwordRequired'],
+    ['ops', '', undefined, 'passwordRequired'],
+    ['ops', 'abc1', undefined, 'passwordTooShort'],
+    ['ops', 'abcdefgh', undefined, 'passwordNotDifficult'],
+    ['ops', '12345678', undefined, 'passwordNotDifficult'],
+    ['night2026', 'Night2026', undefined, 'passwordNotDifficult'],
+    ['ops', 'Фонари2026', undefined, undefined],
+    ['ops', 'lamps2026', 'lamps2027', 'passwordsNotEqual'],
+    ['ops', 'lamps2026', 'lamps2026', undefined],
+  ] as const)('%s / %s / %s → %s', (login, password, confirm, problem) =>
+    expect(passwordProblem(login, password, confirm)).toBe(problem),
+  );
+});
