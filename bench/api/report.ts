@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import * as prettier from 'prettier';
+import type { Loaded } from './load.ts';
+import { CONNECTIONS, DURATION_S, WARMUP_S, type Measured } from './scenarios.ts';
+
+export type Machine = { cores: string; memory: string; cpu: string; node: string; postgres: string };
+
+export function machine(postgresVersion: string): Machine {
+  const free = execFileSync('free', ['-g'], { encoding: 'utf8' });
+  const total = /^Mem:\s+(\d+)/m.exec(free)?.[1] ?? '?';
+  return {
+    cores: execFileSync('nproc', { encoding: 'utf8' }).trim(),
+    memory: `${total} GiB`,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    postgres: postgresVersion,
+  };
+}
+
+const ms = (n: number) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
+const scans = (n: number) => (n === 0 ? '0' : n < 10 ? n.toFixed(1) : n.toFixed(0));
+// two significant digits, so a small ratio does not print as 0.00
+const ratio = (x: number) => String(Number(x.toPrecision(2)));
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+
+export function table(results: Measured[]): string {
+  const baseline = results.find((r) => r.scenario.baseline)!;
+  const rows = results.map((r) =>
+    [
+      r.scenario.name,
+      `\`${r.scenario.shows}\``,
+      ms(r.p50),
+      ms(r.p99),
+      int(r.rps),
+      r === baseline ? '1' : ratio(r.rps / baseline.rps),
+      int(r.non2xx),
+      int(r.errors),
+      scans(r.fullScans),
+    ].join(' | '),
+  );
+  return [
+    'scenario | request | p50 ms | p99 ms | req/s (mean) | req/s ÷ baseline | non-2xx | errors | full scans',
+    '--- | --- | --: | --: | --: | --: | --: | --: | --:',
+    ...rows,
+  ]
+    .map((line) => `| ${line} |`)
+    .join('\n');
+}
+
+const HEADING = '## API (bench:api)';
+
+export type Report = {
+  results: Measured[];
+  loaded: Loaded;
+  loadSeconds: number;
+  machine: Machine;
+  perCabinet: number;
+  goalMs: number;
+  /** The API asked for a session, so every request carried the admin's cookie. */
+  signedIn: boolean;
+};
+
+/** The doc section, one paragraph a line (writeSection wraps them). */
+export function render(r: Report): string {
+  const { results, loaded, loadSeconds, machine: m, perCabinet, goalMs, signedIn } = r;
+  const by = (prefix: string) => results.find((r) => r.scenario.name.startsWith(prefix))!;
+  const [a, b] = [by('(a)'), by('(b)')];
+  const d = results.find((r) => r.scenario.baseline)!;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const cabinets = loaded.cabinetIds.length;
+  const cycleSeconds = cabinets / b.rps;
+  const cached =
+    cycleSeconds > 2
+      ? 'so every count there is a cache miss'
+      : 'which is within the 2 s, so some of its counts were cached';
+  const expiries = DURATION_S / 2;
+  const stampede =
+    a.fullScans > 2 * expiries
+      ? `(a) caused ${scans(a.fullScans)} where one count per expiry would make about ${expiries}: when a total expires, every request that arrives before the new count has finished runs a count of its own.`
+      : `(a) caused ${scans(a.fullScans)}, about one per expiry (${expiries} expected).`;
+  return [
+    HEADING,
+    'Written by `bench/api/run.ts`; rerunning replaces this section.',
+    [
+      `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      '- Command: `npm run bench:api`',
+      `- Machine: ${m.cores} cores (\`nproc\`), ${m.memory} memory (\`free -g\`), ${m.cpu}; Node ${m.node}; ${m.postgres}`,
+      `- Data: ${n(loaded.posts)} lamp posts in \`luminary_supports\` (the Cambridge and Boston positions in \`inventories/\`, replicated with a 2-3 m offset per copy), ${n(cabinets)} cabinets of ${perCabinet} neighbouring posts each, one group. Load time (drop and create the database, migrations, batched \`insert ... select from unnest(...)\`, \`vacuum analyze\`): **${loadSeconds.toFixed(1)} s**.`,
+      `- Load: autocannon in the bench process, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up (discarded) then ${DURATION_S} s per scenario, one scenario at a time, all on 127.0.0.1. The server runs as \`node --import tsx apps/server/src/main.ts\` with \`LOG_LEVEL=warn\` and its default PostgreSQL pool of 10${signedIn ? '; the API asked for a session, so every request to it carries the session cookie of the admin user' : '; the API asked for no sign-in'}. Load generator, server, baseline and PostgreSQL share the same ${m.cores} cores.`,
+    ].join('\n'),
+    table(results),
+    [
+      `- **Goal p99 ≤ ${goalMs} ms for the list page (a): ${a.p99 <= goalMs ? 'met' : 'not met'}** (p99 ${ms(a.p99)} ms).`,
+      `- Against the baseline (d), a bare Fastify 5 server serving the same 10 rows without database, schema or hooks, the list page reaches ${pct(a.rps / d.rps)} of its requests per second, with p50 ${ms(a.p50)} ms against ${ms(d.p50)} ms.`,
+      `- **Count cache caveat.** Each list response carries \`total\`, a \`count(*)\` over every matching row. The server keeps each total for 2 s per distinct query, in process (\`apps/server/src/entities/count-cache.ts\`), so in (a) the count over all ${n(loaded.posts)} rows should run about once per 2 s while the other requests reuse it. (e) is the same page with a filter that matches every row but differs per request, so every request counts all rows: that is what (a) costs when the cache cannot help (a list query not repeated within 2 s, or the first requests after a write in the same process). (b) draws cabinet ids without replacement from a shuffled list of all ${n(cabinets)}, so an id comes back only after ${cycleSeconds.toFixed(1)} s at the measured rate, ${cached}; those counts use the cabinet index and touch about ${perCabinet} rows each.`,
+      `- *Full scans* is how many times the run read the whole table sequentially: the rows \`pg_stat_user_tables.seq_tup_read\` grew by, divided by the table's rows, counted until the queries the run left queued in the server had finished (the bench waits for them before the next scenario). Every uncached count of the whole table is one. ${stampede}`,
+      "- Non-2xx and errors (connection errors and timeouts, autocannon's default 10 s) should be 0; any other value means the numbers above include failures. Each row is a single 10 s run on a shared machine: rerun before reading much into small differences.",
+    ].join('\n'),
+  ].join('\n\n');
+}
+
+const pct = (x: number) => `${Number((x * 100).toPrecision(2))} %`;
+
+const INTRO = `# Benchmarks
+
+Measured numbers for the console. Each section is written by the script named in its heading, so rerunning
+that script replaces its section; compare runs with \`git diff\`.
+`;
+
+/** Writes `section` (which starts with the heading) in place of the old one, wrapped and formatted as prettier would. */
+export async function writeSection(file: string, unwrapped: string): Promise<void> {
+  const options = await prettier.resolveConfig(file);
+  const section = (
+    await prettier.format(unwrapped, { ...options, parser: 'markdown', proseWrap: 'always' })
+  ).trimEnd();
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : INTRO;
+  const start = old.indexOf(HEADING);
+  let text: string;
+  if (start < 0) text = `${old.trimEnd()}\n\n${section}\n`;
+  else {
+    const next = old.indexOf('\n## ', start + HEADING.length);
+    text = `${old.slice(0, start)}${section}\n${next < 0 ? '' : old.slice(next)}`;
+  }
+  writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
+}
