@@ -134,3 +134,11 @@ describe(`generic API on ${backend}`, () => {
     });
   });
 });
+
+describe(`records by id on ${backend}`, () => {
+  it('lists several records by _id', async () => {
+    const res = await s.call('GET', `/api/v1/Vendors?_id=${ids[0]}&_id=${ids[2]}`);
+    expect(res.body.data.map((r: { _id: number }) => r._id)).toEqual([ids[0], ids[2]]);
+    expect((await s.call('GET', '/api/v1/Vendors?_id=abc')).status).toBe(400);
+  });
+});

@@ -1,5 +1,5 @@
 import { entity, type Entity, type Field } from '@sl/domain';
-import type { TestServer } from './harness.ts';
+import type { Client } from './harness.ts';
 
 // Builds a valid record for any entity from its declaration alone, creating linked records first.
 // Every writable field is filled, so the round trip exercises the whole declaration.
@@ -15,18 +15,26 @@ const candidates = (name: string, seq: number) => [
 ];
 const hex = (n: number) => (n & 255).toString(16).padStart(2, '0').toUpperCase();
 
+// one counter for every builder, so unique fields never collide between builders
+let seq = 0;
+
 export class Samples {
-  private seq = 0;
-  private readonly made = new Map<string, number>();
-  constructor(private readonly server: TestServer) {}
+  private readonly made: Map<string, number>;
+  /** `fixed`: ids to use for some entities instead of making them (e.g. `{ Groups: 7 }` puts records in group 7) */
+  constructor(
+    private readonly server: Client,
+    fixed: Record<string, number> = {},
+  ) {
+    this.made = new Map(Object.entries(fixed));
+  }
 
   /** A fresh valid body for `e` (linked records created as needed). */
   async body(e: Entity, building: string[] = []): Promise<Row> {
-    const seq = ++this.seq;
+    const n = ++seq;
     const out: Row = {};
     for (const [name, f] of Object.entries(e.fields)) {
       if (f.readOnly) continue;
-      const v = await this.value(name, f, seq, [...building, e.name]);
+      const v = await this.value(name, f, n, [...building, e.name]);
       if (v !== undefined) out[name] = v;
     }
     return out;

@@ -29,7 +29,7 @@ export function scopeCondition(e: Entity, t: AnyTable, scope: Scope): SQL | unde
 
 function filterCondition(e: Entity, t: AnyTable, f: Filter): SQL {
   const col = t[f.field];
-  if (e.fields[f.field]!.kind === 'refs') {
+  if (e.fields[f.field]?.kind === 'refs') {
     const ids = (f.op === 'in' ? f.value : [f.value]) as number[];
     return or(...ids.map((id) => arrayContains(col, [id])))!;
   }

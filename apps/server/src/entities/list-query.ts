@@ -99,7 +99,7 @@ export function parseListQuery(e: Entity, raw: Raw): ListQuery {
     if ((CONTROL_PARAMS as readonly string[]).includes(key) || value === undefined) continue;
     const range = /^(.+)_(gte|lte)$/.exec(key);
     const name = range ? range[1]! : key;
-    const field = e.fields[name];
+    const field = name === '_id' ? ID_FIELD : e.fields[name];
     if (!field || !filterable(field) || (range && !rangeable(field))) {
       bad.push(key);
       continue;
@@ -122,6 +122,8 @@ const filterable = (f: Field) => !f.writeOnly && (isScalar(f) || f.kind === 'ref
 const rangeable = (f: Field) => ['int', 'float', 'timestamp', 'day', 'time', 'text'].includes(f.kind);
 
 const INVALID = Symbol('invalid');
+/** `_id=1&_id=2`: records by id (react-admin's getMany) */
+const ID_FIELD: Field = { kind: 'ref', entity: '' };
 
 /** A query-string value as the column's type; `null` matches an unset field. */
 function filterValue(field: Field, v: string): unknown {

@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, backend, startServer, type TestServer } from './harness.ts';
+
+// Sign-in, sessions, CSRF, throttling and password rules, through HTTP.
+
+let s: TestServer;
+let groupId: number;
+beforeAll(async () => {
+  s = await startServer();
+  groupId = (await s.call('POST', '/api/v1/Groups', { name: 'Cambridge DPW' })).body._id;
+});
+afterAll(() => s?.close());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let seq = 0;
+async function newUser(extra: Record<string, unknown> = {}) {
+  const login = `op${++seq}`;
+  const res = await s.call('POST', '/api/v1/Users', {
+    login,
+    password: 'Lamps-2026',
+    group: groupId,
+    ...extra,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { login, id: res.body._id as number, client: await s.signIn(login, 'Lamps-2026') };
+}
+
+describe(`sign-in and sessions on ${backend}`, () => {
+  it('answers sign-in with login, type, role with rights, group with cities, id and roles', async () => {
+    const role = await s.call('POST', '/api/v1/Roles', {
+      name: 'Night shift',
+      accessRights: { Cabinets: { view: true } },
+    });
+    const city = await s.call('POST', '/api/v1/Cities', {
+      name: { 'en-us': 'Boston' },
+      lat: 42.36,
+      lon: -71.06,
+    });
+    await s.call('PATCH', `/api/v1/Groups/${groupId}`, { cities: [city.body._id] });
+    await s.call('POST', '/api/v1/Users', {
+      login: 'shift',
+      password: 'Lamps-2026',
+      group: groupId,
+      role: role.body._id,
+    });
+    const c = s.anonymous();
+    const res = await c.call('POST', '/auth/sign-in', { login: 'shift', password: 'Lamps-2026' });
+    expect(res.body).toMatchObject({
+      login: 'shift',
+      type: 'NORMAL',
+      id: res.body._id,
+      roles: ['Night shift'],
+      role: { name: 'Night shift', accessRights: { Cabinets: { view: true } } },
+      group: { name: 'Cambridge DPW', cities: [{ _id: city.body._id, lat: 42.36 }] },
+    });
+    expect(res.body.password).toBeUndefined();
+    expect(c.cookies.get('sid')).toBeTruthy();
+    expect((await c.call('GET', '/auth/me')).body.login).toBe('shift');
+  });
+
+  it('sets the session cookie httpOnly and SameSite', async () => {
+    const res = await fetch(`${s.url}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
+    expect(sid).toMatch(/HttpOnly/i);
+    expect(sid).toMatch(/SameSite=Strict/i);
+  });
+
+  it('refuses wrong credentials with UnauthorizedError, in the caller language', async () => {
+    const res = await s
+      .anonymous()
+      .call('POST', '/auth/sign-in', { login: 'admin', password: 'wrong-123' }, { 'accept-language': 'ru' });
+    expect(res).toMatchObject({
+      status: 401,
+      body: { code: 'UnauthorizedError', message: 'Ошибка авторизации' },
+    });
+    expect(
+      (await s.anonymous().call('POST', '/auth/sign-in', { login: 'nobody', password: 'x' })).status,
+    ).toBe(401);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await s.anonymous().call('GET', '/api/v1/Cabinets')).body.code).toBe('UnauthorizedError');
+  });
+
+  it('ends a session at sign-out', async () => {
+    const { client } = await newUser();
+    expect((await client.call('POST', '/auth/sign-out')).status).toBe(200);
+    const stale = s.anonymous();
+    stale.cookies.set('sid', 'x');
+    expect((await client.call('GET', '/auth/me')).status).toBe(401);
+  });
+
+  it('ends every session of a user who is locked or deactivated, and refuses their sign-in', async () => {
+    const a = await newUser();
+    const second = await s.signIn(a.login, 'Lamps-2026');
+    await s.call('PATCH', `/api/v1/Users/${a.id}`, { isLocked: true });
+    expect((await a.client.call('GET', '/auth/me')).status).toBe(401);
+    expect((await second.call('GET', '/auth/me')).status).toBe(401);
+    expect(
+      (await s.anonymous().call('POST', '/auth/sign-in', { login: a.login, password: 'Lamps-2026' })).status,
+    ).toBe(401);
+    const b = await newUser();
+    await s.call('POST', '/api/v2/users/update', { _id: b.id, isActive: false });
+    expect((await b.client.call('GET', '/auth/me')).status).toBe(401);
+  });
+
+  it('refuses a change without the CSRF header, or with a wrong one', async () => {
+    const c = await s.signIn('admin', ADMIN_PASSWORD);
+    const token = c.cookies.get('csrf')!;
+    c.cookies.delete('csrf');
+    const none = await c.call('POST', '/api/v1/Types', { name: 'Alley' });
+    expect(none).toMatchObject({ status: 403, body: { code: 'PermissionDeniedError', fields: ['csrf'] } });
+    const wrong = await c.call(
+      'POST',
+      '/api/v1/Types',
+      { name: 'Alley' },
+      { 'x-csrf-token': token.replace(/.$/, 'x') },
+    );
+    expect(wrong.status).toBe(403);
+    expect((await c.call('GET', '/api/v1/Types?name=Alley')).body.total).toBe(0);
+    expect((await c.call('POST', '/api/v1/Types', { name: 'Alley' }, { 'x-csrf-token': token })).status).toBe(
+      201,
+    );
+  });
+
+  it('throttles a login after five failures, wherever they come from', async () => {
+    const { login } = await newUser();
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await s.anonymous().call('POST', '/auth/sign-in', { login, password: 'bad-0000' })).status,
+      ).toBe(401);
+    const blocked = await s.anonymous().call('POST', '/auth/sign-in', { login, password: 'Lamps-2026' });
+    expect(blocked).toMatchObject({
+      status: 429,
+      body: { code: 'UnauthorizedError', reason: 'tooManyAttempts' },
+    });
+  });
+
+  it('signs in the demo user through sign-test only', async () => {
+    const demo = await s.demo();
+    expect((await demo.call('GET', '/auth/me')).body).toMatchObject({
+      login: 'demo',
+      group: { name: 'Demo' },
+    });
+    expect(
+      (await s.anonymous().call('POST', '/auth/sign-in', { login: 'demo', password: 'demo' })).status,
+    ).toBe(401);
+  });
+});
+
+describe(`session expiry on ${backend}`, () => {
+  it('keeps a used session alive and expires an idle one with TokenIsExpiredError', async () => {
+    const short = await startServer({ sessionTtlMinutes: 2 / 60 });
+    try {
+      await short.call('POST', '/api/v1/Users', { login: 'idle', password: 'Lamps-2026', type: 'ADMIN' });
+      const client = await short.signIn('idle', 'Lamps-2026');
+      for (let i = 0; i < 6; i++) {
+        await sleep(500);
+        expect((await client.call('GET', '/auth/me')).status).toBe(200);
+      }
+      await sleep(2300);
+      expect((await client.call('GET', '/auth/me')).body).toMatchObject({ code: 'TokenIsExpiredError' });
+    } finally {
+      await short.close();
+    }
+  });
+});
+
+describe(`password rules and user calls on ${backend}`, () => {
+  it.each([
+    ['short1', 'passwordTooShort'],
+    ['onlyletters', 'passwordNotDifficult'],
+    ['12345678', 'passwordNotDifficult'],
+  ])('refuses %s as %s', async (password, reason) => {
+    const res = await s.call('POST', '/api/v1/Users', { login: 'pw', password, group: groupId });
+    expect(res.body).toMatchObject({ code: 'IsInvalidError', fields: ['password'], reason });
+  });
+
+  it('refuses a password equal to the login, and a confirmation that differs', async () => {
+    const same = await s.call('POST', '/api/v1/Users', {
+      login: 'night2026',
+      password: 'Night2026',
+      group: groupId,
+    });
+    expect(same.body.reason).toBe('passwordNotDifficult');
+    const res = await s.call('POST', '/api/v2/users/create-on-group', {
+      groupId,
+      user: { login: 'pw2', password: 'Lamps-2026', passwordConfirm: 'Lamps-2027' },
+    });
+    expect(res.body).toMatchObject({ code: 'IsInvalidError', reason: 'passwordsNotEqual' });
+  });
+
+  it('creates on a group and updates a user, password rules included', async () => {
+    const created = await s.call('POST', '/api/v2/users/create-on-group', {
+      groupId,
+      user: {
+        login: 'pw3',
+        password: 'Lamps-2026',
+        passwordConfirm: 'Lamps-2026',
+        email: 'pw3@city.example',
+      },
+    });
+    expect(created.body.result).toMatchObject({ login: 'pw3', group: groupId, type: 'NORMAL' });
+    const weak = await s.call('POST', '/api/v2/users/update', {
+      _id: created.body.result._id,
+      password: 'weak',
+    });
+    expect(weak.body.reason).toBe('passwordTooShort');
+    const ok = await s.call('POST', '/api/v2/users/update', {
+      id: created.body.result._id,
+      phone: '+1 617 555 0100',
+    });
+    expect(ok.body.result.phone).toBe('+1 617 555 0100');
+  });
+
+  it('creates a group, its city and its administrator in one transaction', async () => {
+    const body = (login: string, group = login) => ({
+      group: { name: `Somerville ${group}`, timezone: 'America/New_York' },
+      city: { name: { 'en-us': 'Somerville', ru: 'Сомервилл' }, lat: 42.3876, lon: -71.0995 },
+      user: { login, password: 'Lamps-2026', passwordConfirm: 'Lamps-2026' },
+    });
+    const ok = await s.call('POST', '/api/v2/users/create-with-group', body('somer'));
+    expect(ok.status).toBe(201);
+    expect(ok.body.result.user).toMatchObject({ type: 'GROUPADMIN', group: ok.body.result.group._id });
+    expect(ok.body.result.group.cities).toEqual([ok.body.result.city._id]);
+    const before = await Promise.all(
+      ['Groups', 'Cities', 'Users'].map((e) => s.call('GET', `/api/v1/${e}?limit=1`)),
+    );
+    // city and group are written before the user fails on its duplicate login: both must be rolled back
+    const failed = await s.call('POST', '/api/v2/users/create-with-group', body('somer', 'other'));
+    expect(failed.body).toMatchObject({ error: true, code: 'AlreadyExistsError', fields: ['login'] });
+    const after = await Promise.all(
+      ['Groups', 'Cities', 'Users'].map((e) => s.call('GET', `/api/v1/${e}?limit=1`)),
+    );
+    expect(after.map((r) => r.body.total)).toEqual(before.map((r) => r.body.total));
+  });
+
+  it('lets nobody grant a user type above their own', async () => {
+    const ga = await s.call('POST', '/api/v1/Users', {
+      login: 'ga1',
+      password: 'Lamps-2026',
+      group: groupId,
+      type: 'GROUPADMIN',
+    });
+    const gaClient = await s.signIn('ga1', 'Lamps-2026');
+    const admin = await gaClient.call('POST', '/api/v1/Users', {
+      login: 'evil',
+      password: 'Lamps-2026',
+      type: 'ADMIN',
+    });
+    expect(admin.body).toMatchObject({ code: 'PermissionDeniedError', fields: ['type'] });
+    const own = await gaClient.call('PATCH', `/api/v1/Users/${ga.body._id}`, { type: 'ADMIN' });
+    expect(own.status).toBe(403);
+    const normal = await gaClient.call('POST', '/api/v1/Users', { login: 'helper1', password: 'Lamps-2026' });
+    expect(normal.body).toMatchObject({ type: 'NORMAL', group: groupId });
+  });
+
+  it('offers role defaults and copies, and a saved role takes effect at once', async () => {
+    const defaults = await s.call('GET', '/api/v2/roles/default');
+    expect(defaults.body.result.accessRights.Cabinets).toEqual({ view: true, list: true });
+    const role = await s.call('POST', '/api/v1/Roles', {
+      name: 'Meter reader',
+      accessRights: { Meters: { view: true } },
+    });
+    const copy = await s.call('POST', '/api/v2/roles/copy', { _id: role.body._id, name: 'Meter reader 2' });
+    expect(copy.body.result).toMatchObject({
+      name: 'Meter reader 2',
+      accessRights: { Meters: { view: true } },
+    });
+    await s.call('POST', '/api/v1/Users', {
+      login: 'reader',
+      password: 'Lamps-2026',
+      group: groupId,
+      role: role.body._id,
+    });
+    const reader = await s.signIn('reader', 'Lamps-2026');
+    expect((await reader.call('GET', '/api/v1/Cabinets')).status).toBe(403);
+    const saved = await s.call('PATCH', `/api/v1/Roles/${role.body._id}`, {
+      accessRights: { Meters: { view: true }, Cabinets: { view: true } },
+    });
+    expect(saved.body.accessRights.Cabinets).toEqual({ view: true });
+    expect((await reader.call('GET', '/api/v1/Cabinets')).status).toBe(200);
+  });
+});
