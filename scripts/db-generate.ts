@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
-import { tables } from '../apps/server/src/db/tables.ts';
+import { schema } from '../apps/server/src/db/schema.ts';
 import { MIGRATIONS } from '../apps/server/src/db/connect.ts';
 
 type Journal = {
@@ -27,7 +27,7 @@ const prev = last
       ),
     )
   : generateDrizzleJson({});
-const cur = generateDrizzleJson(tables, prev.id);
+const cur = generateDrizzleJson(schema, prev.id);
 const statements = await generateMigration(prev, cur);
 
 if (statements.length === 0) {

@@ -70,7 +70,10 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   const { db } = database;
   const repo = new EntityRepository(db);
   const auth = new AuthService(db, new SessionRepository(db, config.sessionTtlMinutes * 60_000), repo);
-  const hooks = { Users: userHooks((id) => auth.revokeUser(id)) };
+  const hooks = {
+    Users: userHooks((id) => auth.revokeUser(id)),
+    Roles: { afterUpdate: () => auth.forgetRecent() },
+  };
   const service = new EntityService(repo, hooks);
   await bootstrap(service, repo, { adminPassword: config.adminPassword, demo: config.demo, log: app.log });
 

@@ -18,7 +18,7 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
-if (broker.kind === 'embedded' && !broker.url.endsWith(`:${config.mqttPort}`)) {
+if (broker.kind === 'embedded' && config.mqttPort !== 0 && !broker.url.endsWith(`:${config.mqttPort}`)) {
   app.log.warn(`port ${config.mqttPort} is taken; the embedded MQTT broker listens on ${broker.url} instead`);
 }
 app.log.info(

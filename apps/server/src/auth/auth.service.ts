@@ -2,6 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { and, eq, isNull } from 'drizzle-orm';
 import { DEMO_LOGIN, entity, type AccessRights, type UserType } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
+import { sessions } from '../db/session.table.ts';
 import { tables } from '../db/tables.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import type { ApiRow } from '../entities/row-mapper.ts';
@@ -39,7 +40,13 @@ export type Profile = ApiRow & {
   csrf?: string;
 };
 
+// A checked session is believed for this long without asking the database again. Sign-out and locking in this
+// process end it at once; done by another server process, they take effect within this time.
+const RECENT_MS = 1000;
+
 export class AuthService {
+  private readonly recent = new Map<string, { signedIn: SignedIn; at: number; expiresAt: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly sessionRepo: SessionRepository,
@@ -74,11 +81,11 @@ export class AuthService {
   /** The session behind a cookie token, with its user; refuses what is missing, revoked, expired or locked. */
   async authenticate(token: string | undefined): Promise<SignedIn> {
     if (!token) throw new ApiError('UnauthorizedError');
-    const session = await this.sessionRepo.find(token);
-    if (!session || session.revokedAt) throw new ApiError('UnauthorizedError');
-    if (session.expiresAt.getTime() <= Date.now()) throw new ApiError('TokenIsExpiredError');
+    const cached = this.recent.get(token);
+    if (cached && Date.now() - cached.at < RECENT_MS && cached.expiresAt > Date.now()) return cached.signedIn;
     const [row] = await this.db
       .select({
+        session: sessions,
         login: U.login,
         type: U.type,
         group: U.group,
@@ -88,33 +95,46 @@ export class AuthService {
         rights: R.accessRights,
         cities: G.cities,
       })
-      .from(U)
+      .from(sessions)
+      .innerJoin(U, eq(U._id, sessions.userId))
       .leftJoin(R, and(eq(R._id, U.role), isNull(R.deletedAt)))
       .leftJoin(G, eq(G._id, U.group))
-      .where(eq(U._id, session.userId));
-    if (!row || row.isLocked || !row.isActive || row.deletedAt) {
-      await this.sessionRepo.revokeUser(session.userId);
+      .where(eq(sessions.id, this.sessionRepo.digest(token)));
+    if (!row || row.session.revokedAt) throw new ApiError('UnauthorizedError');
+    if (row.session.expiresAt.getTime() <= Date.now()) throw new ApiError('TokenIsExpiredError');
+    if (row.isLocked || !row.isActive || row.deletedAt) {
+      await this.revokeUser(row.session.userId);
       throw new ApiError('UnauthorizedError');
     }
-    await this.sessionRepo.touch(session);
+    const expiresAt = await this.sessionRepo.touch(row.session);
     const admin = row.type === 'ADMIN';
-    return {
-      userId: session.userId,
+    const signedIn: SignedIn = {
+      userId: row.session.userId,
       login: row.login,
       type: row.type,
       groupId: admin ? undefined : (row.group ?? -1),
       cityIds: admin ? undefined : (row.cities ?? []),
       rights: (row.rights ?? {}) as AccessRights,
-      csrf: session.csrf,
+      csrf: row.session.csrf,
     };
+    if (this.recent.size > 10_000) this.recent.clear();
+    this.recent.set(token, { signedIn, at: Date.now(), expiresAt: expiresAt.getTime() });
+    return signedIn;
   }
 
   signOut(token: string) {
+    this.recent.delete(token);
     return this.sessionRepo.revoke(token);
   }
 
   revokeUser(userId: number) {
+    for (const [token, r] of this.recent) if (r.signedIn.userId === userId) this.recent.delete(token);
     return this.sessionRepo.revokeUser(userId);
+  }
+
+  /** Forget checked sessions (after a role changes, so its rights apply at once). */
+  forgetRecent() {
+    this.recent.clear();
   }
 
   /** What sign-in answers (spec §7): login, type, role with its rights, group with its cities; id and roles. */

@@ -33,13 +33,8 @@ export class SessionRepository {
     return { token, csrf, expiresAt };
   }
 
-  async find(token: string): Promise<SessionRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.id, digest(token)));
-    return row;
-  }
+  /** Sessions are stored under the digest of their token, never the token. */
+  readonly digest = digest;
 
   /** Extends a live session; returns the new expiry. */
   async touch(row: SessionRow): Promise<Date> {

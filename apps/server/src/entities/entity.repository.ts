@@ -1,9 +1,9 @@
 import type { ApiRow } from './row-mapper.ts';
-import { and, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { referrersOf, type Entity, type Referrer } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import { tableOf, type AnyTable } from '../db/tables.ts';
-import { CountCache } from './count-cache.ts';
+import { CountCache, type Total } from './count-cache.ts';
 import { listConditions, orderBy, scopeCondition, type Scope } from './conditions.ts';
 import type { ListQuery } from './list-query.ts';
 import { columnKeys, toApi, toColumns } from './row-mapper.ts';
@@ -22,7 +22,7 @@ export class EntityRepository {
     return new EntityRepository(db, this.counts);
   }
 
-  async list(e: Entity, scope: Scope, q: ListQuery): Promise<{ total: number; rows: ApiRow[] }> {
+  async list(e: Entity, scope: Scope, q: ListQuery): Promise<Total & { rows: ApiRow[] }> {
     const t = tableOf(e);
     const where = listConditions(e, t, scope, q);
     const select = q.inc ? this.columns(t, e, q.inc) : undefined;
@@ -36,9 +36,32 @@ export class EntityRepository {
     const { sql: key, params } = countQuery.toSQL();
     const [rows, total] = await Promise.all([
       rowsQuery,
-      this.counts.get(e.table, key + JSON.stringify(params), async () => (await countQuery)[0]!.n),
+      this.counts.get(
+        e.table,
+        key + JSON.stringify(params),
+        async () => (await countQuery)[0]!.n,
+        () =>
+          this.estimate(
+            this.db
+              .select({ one: sql`1` })
+              .from(t)
+              .where(where),
+          ),
+      ),
     ]);
-    return { total, rows: rows.map((r) => toApi(e, r)) };
+    return { ...total, rows: rows.map((r) => toApi(e, r)) };
+  }
+
+  /** The planner's row estimate for a query: instant, approximate. */
+  private async estimate(query: SQLWrapper): Promise<number> {
+    const result = (await this.db.execute(sql`explain (format json) ${query}`)) as unknown as
+      { rows: Record<string, unknown>[] } | Record<string, unknown>[];
+    const rows = Array.isArray(result) ? result : result.rows;
+    const plan = Object.values(rows[0] ?? {})[0];
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as {
+      Plan: { 'Plan Rows': number };
+    }[];
+    return Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
   }
 
   /** One row, deleted or not; undefined when it does not exist in the caller's scope. */

@@ -30,7 +30,13 @@ export class EntityService {
   async list(e: Entity, caller: Caller, q: ListQuery, resolve = false) {
     const page = await this.repo.list(e, caller, q);
     const data = resolve ? await resolveLinks(this.repo, e, caller, page.rows) : page.rows;
-    return { total: page.total, skip: q.skip, limit: q.limit, data };
+    return {
+      total: page.total,
+      ...(page.estimated && { estimated: true as const }),
+      skip: q.skip,
+      limit: q.limit,
+      data,
+    };
   }
 
   async get(e: Entity, caller: Caller, id: number, opts: { resolve?: boolean; deleted?: boolean } = {}) {

@@ -29,7 +29,13 @@ export const rowOut = (e: Entity) => rowSchema(e).partial().extend({ _id: z.numb
 
 export function entitySchemas(e: Entity) {
   const row = rowOut(e);
-  const page = z.object({ total: z.number(), skip: z.number(), limit: z.number(), data: z.array(row) });
+  const page = z.object({
+    total: z.number(),
+    estimated: z.literal(true).optional().describe('total is the planner estimate: the exact count was slow'),
+    skip: z.number(),
+    limit: z.number(),
+    data: z.array(row),
+  });
   const filters: Record<string, z.ZodType> = {};
   for (const [name, f] of Object.entries(e.fields)) {
     if (f.writeOnly || !(isScalar(f) || f.kind === 'refs')) continue;
