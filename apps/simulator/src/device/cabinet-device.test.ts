@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { ANSWER, buildCommand, METER_NO_VALUE, parseCommand, type CommandType } from '@sl/protocol';
+import type { Cabinet } from '../city/build-city.ts';
+import { rng } from '../rng.ts';
+import { answer } from './answer.ts';
+import { CabinetDevice } from './cabinet-device.ts';
+import { DEFAULT_FAULTS, NO_FAULTS, stepFaults } from './faults.ts';
+
+const cabinet: Cabinet = {
+  uid: 'T-1',
+  group: 'test',
+  lon: -71.11,
+  lat: 42.37,
+  controller: { uid: 'T-1-C', mac: '024300000000', imei: '350000000000000' },
+  meter: { serial: 'M1' },
+  modules: ([1, 2, 3] as const).map((phase, i) => ({
+    mac: `024D00000000000${i}`,
+    phase,
+    luminaire: `L${i}`,
+    support: `S${i}`,
+    watts: 100,
+  })),
+};
+const [A, B, C] = cabinet.modules.map((m) => m.mac) as [string, string, string];
+// Cambridge, 2025-01-15: civil dusk about 21:58 UTC, civil dawn about 11:40 UTC
+const NIGHT = new Date('2025-01-15T03:00:00Z');
+const NOON = new Date('2025-01-15T17:00:00Z');
+const later = (d: Date, minutes: number) => new Date(d.getTime() + minutes * 60_000);
+
+function run<T extends CommandType>(
+  d: CabinetDevice,
+  type: T,
+  payload: Parameters<typeof buildCommand<T>>[1],
+) {
+  const parsed = parseCommand(buildCommand(type, payload, 'id'));
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return answer(d, parsed.command);
+}
+const byMac = (d: CabinetDevice, at: Date) => new Map(d.readings(at).map((r) => [r.mac, r]));
+
+describe('a cabinet through day and night', () => {
+  it('closes its contactors at night and opens them by day', () => {
+    const d = new CabinetDevice(cabinet, rng(1));
+    d.advance(NIGHT);
+    expect(d.io.relays).toEqual([true, true, true]);
+    expect(d.readings(NIGHT).map((r) => r.cl_status)).toEqual([1, 1, 1]);
+    d.advance(NOON);
+    expect(d.io.relays).toEqual([false, false, false]);
+    const day = d.readings(NOON);
+    expect(day.map((r) => [r.cl_status, r.pwm])).toEqual([
+      [0, 100],
+      [0, 100],
+      [0, 100],
+    ]);
+    expect(day.every((r) => r.pow < 1 && r.lux > 1000)).toBe(true);
+  });
+
+  it('holds a switched relay until the next twilight edge', () => {
+    const d = new CabinetDevice(cabinet, rng(1));
+    d.advance(NIGHT);
+    expect(run(d, 'switch', { sw1: 0 }).reply).toEqual({
+      id: 'id',
+      code: 0,
+      result: { iostate: 0b1101_1110 },
+    });
+    d.advance(later(NIGHT, 60));
+    expect(byMac(d, NIGHT).get(A)!.cl_status).toBe(0);
+    d.advance(NOON);
+    d.advance(later(NOON, 12 * 60));
+    expect(d.io.relays).toEqual([true, true, true]);
+  });
+
+  it('refuses a switch while the cabinet key is on MANUAL', () => {
+    const d = new CabinetDevice(cabinet, rng(1));
+    d.io.mode = 'MANUAL';
+    expect(run(d, 'switch', { sw1: 1 }).reply?.code).toBe(ANSWER.writeRefused);
+  });
+
+  it('dims within the module limits and burns accordingly', () => {
+    const d = new CabinetDevice(cabinet, rng(1));
+    d.advance(NIGHT);
+    expect(run(d, 'params', { macs: [B], minPwm: 30, maxPwm: 50 }).reply?.code).toBe(0);
+    expect(run(d, 'dim', { pwm: 10 }).reply).toEqual({ id: 'id', code: 0, result: { pwm: 10, count: 3 } });
+    run(d, 'dim', { macs: [C], pwm: 0 });
+    d.advance(later(NIGHT, 10));
+    const r = byMac(d, NIGHT);
+    // 10 % of 100 W, and B at its minimum 30 % scaled by its 50 % limit; ±1 % noise
+    expect(Math.abs(r.get(A)!.pow - 10.4)).toBeLessThan(1.5);
+    expect(r.get(B)!).toMatchObject({ pwm: 10, lpwm: 30, cpwm: 50 });
+    expect(Math.abs(r.get(B)!.pow - 15.4)).toBeLessThan(1.5);
+    expect(r.get(C)!).toMatchObject({ pwm: 0, cl_status: 0 });
+  });
+
+  it('answers 3 for a module it does not have and stays silent for one it cannot reach', () => {
+    const d = new CabinetDevice(cabinet, rng(1));
+    expect(run(d, 'dim', { macs: [A, '024DFFFFFFFFFFFF'], pwm: 5 }).reply).toMatchObject({ code: 3 });
+    d.lamps.get(B)!.silent = true;
+    expect(run(d, 'dim', { macs: [A, B], pwm: 5 }).reply).toBeUndefined();
+    d.io.breakers[2] = false;
+    expect(run(d, 'params', { macs: [C], radioChannel: 3 }).reply).toBeUndefined();
+    expect(d.readings(NIGHT).map((r) => r.mac)).toEqual([A]);
+  });
+
+  it('reports a broken lamp as 4 and counts the meter up', () => {
+    const d = new CabinetDevice(cabinet, rng(1));
+    d.lamps.get(A)!.broken = true;
+    d.advance(NIGHT);
+    const before = d.meterReading(NIGHT).phases.map((p) => p.energy);
+    d.advance(later(NIGHT, 60));
+    const after = d.meterReading(NIGHT).phases;
+    expect(byMac(d, NIGHT).get(A)!.cl_status).toBe(4);
+    // an hour: phase A only the controller and a broken lamp's module, B and C a 100 W lamp each
+    expect(after.map((p, i) => p.energy - before[i]!)).toEqual(
+      [6, 100, 100].map((w) => expect.closeTo(w, -0.5)),
+    );
+    expect(after[1]!.voltage).toBeGreaterThan(11_500);
+    d.meterGap = 1;
+    expect(d.meterReading(NIGHT).phases[0]).toMatchObject({
+      voltage: METER_NO_VALUE,
+      energy: METER_NO_VALUE,
+    });
+  });
+});
+
+describe('faults', () => {
+  const plan = (rates = DEFAULT_FAULTS) => ({ rates, meanMs: 600_000 });
+  const snapshot = (d: CabinetDevice) => [
+    d.io.door,
+    [...d.io.breakers],
+    [...d.lamps.values()].map((l) => [l.silent, l.broken]),
+  ];
+
+  it('repeat with the seed and never happen when switched off', () => {
+    const often = { ...DEFAULT_FAULTS, moduleSilent: 500, lampBroken: 50, doorOpen: 500, breakerTrip: 200 };
+    const runFaults = (rates = often) => {
+      const r = rng(7);
+      const d = new CabinetDevice(cabinet, r);
+      const seen = [];
+      for (let i = 0; i < 50; i++) {
+        stepFaults(d, r, plan(rates), 60_000);
+        seen.push(JSON.stringify(snapshot(d)));
+      }
+      return seen;
+    };
+    expect(runFaults()).toEqual(runFaults());
+    expect(new Set(runFaults()).size).toBeGreaterThan(5);
+    expect(new Set(runFaults(NO_FAULTS))).toEqual(
+      new Set([
+        JSON.stringify([
+          'closed',
+          [true, true, true],
+          [
+            [false, false],
+            [false, false],
+            [false, false],
+          ],
+        ]),
+      ]),
+    );
+  });
+});

@@ -1,0 +1,111 @@
+import { encodeIo, meterInt, METER_NO_VALUE, type ControllerState, type IoState } from '@sl/protocol';
+import type { MeterReading, ModuleReading } from '@sl/protocol';
+import type { Cabinet } from '../city/build-city.ts';
+import { jitter, type Rng } from '../rng.ts';
+import { ambientLux, isNight } from '../sun.ts';
+import { burn, newLamp, reading, type Lamp } from './lamp.ts';
+
+export const FIRMWARE = '1.0.0-sim';
+const CONTROLLER_WATTS = 6;
+// US street lighting here is fed from 120/208 V wye service: 120 V per phase
+const PHASE_VOLTS = 120;
+
+/**
+ * One cabinet: its controller's I/O, its meter and the lamp modules on its three phases. Modules are fed ahead
+ * of the contactors, so they report by day too; a tripped breaker cuts its phase's modules off.
+ */
+export class CabinetDevice {
+  readonly io: IoState = {
+    door: 'closed',
+    mode: 'AUTO',
+    breakers: [true, true, true],
+    relays: [false, false, false],
+  };
+  readonly lamps = new Map<string, Lamp>();
+  online = true;
+  readingMeter = true;
+  /** chance that a phase of one meter reading cannot be read (reported as 65535) */
+  meterGap = 0;
+  private night?: boolean;
+  private last?: number;
+  private readonly meterWh: number[];
+  private readonly phaseWatts = [0, 0, 0];
+
+  constructor(
+    readonly cabinet: Cabinet,
+    private readonly r: Rng,
+  ) {
+    for (const m of cabinet.modules) this.lamps.set(m.mac, newLamp(m, r));
+    this.meterWh = [0, 1, 2].map(() => Math.round(r() * 5e6));
+  }
+
+  get mac() {
+    return this.cabinet.controller.mac;
+  }
+
+  get iostate() {
+    return encodeIo(this.io);
+  }
+
+  /** Moves the cabinet on to `now`: in AUTO the contactors follow twilight, lamps burn and the meter counts. */
+  advance(now: Date): void {
+    const ms = this.last === undefined ? 0 : Math.max(0, now.getTime() - this.last);
+    this.last = now.getTime();
+    if (this.io.mode === 'AUTO') {
+      const night = isNight(now, this.cabinet.lat, this.cabinet.lon);
+      // only at the twilight edge, so a switch command holds until the next dusk or dawn
+      if (night !== this.night) this.io.relays.fill(night);
+      this.night = night;
+    }
+    this.phaseWatts.fill(0);
+    this.phaseWatts[0] = CONTROLLER_WATTS;
+    for (const l of this.lamps.values()) {
+      if (this.fed(l)) this.phaseWatts[l.phase - 1]! += burn(l, this.shouldBurn(l), ms, this.r);
+      else l.lit = false;
+    }
+    for (let p = 0; p < 3; p++) this.meterWh[p]! += (this.phaseWatts[p]! * ms) / 3_600_000;
+  }
+
+  fed = (l: Lamp) => this.io.breakers[l.phase - 1]!;
+  shouldBurn = (l: Lamp) => this.fed(l) && this.io.relays[l.phase - 1]! && !l.broken && l.pwm > 0;
+  /** A module the controller can talk to. */
+  reachable = (l: Lamp) => this.fed(l) && !l.silent;
+
+  readings(at: Date, macs?: readonly string[]): ModuleReading[] {
+    const iso = at.toISOString();
+    const lux = ambientLux(at, this.cabinet.lat, this.cabinet.lon);
+    const lamps = macs ? macs.map((m) => this.lamps.get(m)!) : [...this.lamps.values()];
+    return lamps.filter(this.reachable).map((l) => reading(l, lux, iso, this.r));
+  }
+
+  meterReading(at: Date): MeterReading {
+    const phases = ([1, 2, 3] as const).map((phase) => {
+      if (this.r() < this.meterGap) {
+        const none = METER_NO_VALUE;
+        return { phase, voltage: none, current: none, power: none, energy: none };
+      }
+      const volts = jitter(this.r, PHASE_VOLTS, 1.5);
+      const watts = this.phaseWatts[phase - 1]!;
+      return {
+        phase,
+        voltage: meterInt(volts * 100),
+        current: meterInt((watts / volts) * 1000),
+        power: meterInt(watts * 100),
+        energy: meterInt(this.meterWh[phase - 1]!),
+      };
+    });
+    return { serial: this.cabinet.meter.serial, at: at.toISOString(), phases };
+  }
+
+  state(at: Date): ControllerState {
+    return {
+      online: true,
+      iostate: this.iostate,
+      cputemp: Math.round(jitter(this.r, 38, 2) * 10) / 10,
+      version: FIRMWARE,
+      network: 'LTE',
+      readingMeter: this.readingMeter,
+      at: at.toISOString(),
+    };
+  }
+}

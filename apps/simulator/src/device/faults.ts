@@ -1,0 +1,50 @@
+import { happens, type Rng } from '../rng.ts';
+import type { CabinetDevice } from './cabinet-device.ts';
+
+/** Expected events per device per day; meterGap is the chance per phase per meter reading. */
+export type FaultRates = {
+  moduleSilent: number;
+  lampBroken: number;
+  doorOpen: number;
+  breakerTrip: number;
+  controllerOffline: number;
+  meterGap: number;
+};
+
+export const DEFAULT_FAULTS: FaultRates = {
+  moduleSilent: 0.05,
+  lampBroken: 0.002,
+  doorOpen: 0.05,
+  breakerTrip: 0.01,
+  controllerOffline: 0.05,
+  meterGap: 0.002,
+};
+
+export const NO_FAULTS: FaultRates = {
+  moduleSilent: 0,
+  lampBroken: 0,
+  doorOpen: 0,
+  breakerTrip: 0,
+  controllerOffline: 0,
+  meterGap: 0,
+};
+
+export type FaultPlan = { rates: FaultRates; /** mean time a passing fault lasts */ meanMs: number };
+
+/** Moves faults on by `ms`: passing ones (silence, door, breaker) clear, new ones start; a broken lamp stays broken. */
+export function stepFaults(d: CabinetDevice, r: Rng, plan: FaultPlan, ms: number): void {
+  const { rates } = plan;
+  const clears = () => r() < 1 - Math.exp(-ms / plan.meanMs);
+  d.meterGap = rates.meterGap;
+  for (const l of d.lamps.values()) {
+    l.silent = l.silent ? !clears() : happens(r, rates.moduleSilent, ms);
+    if (!l.broken && happens(r, rates.lampBroken, ms)) l.broken = true;
+  }
+  const open = d.io.door === 'open' ? !clears() : happens(r, rates.doorOpen, ms);
+  d.io.door = open ? 'open' : 'closed';
+  for (let p = 0; p < 3; p++)
+    d.io.breakers[p] = d.io.breakers[p] ? !happens(r, rates.breakerTrip, ms) : clears();
+}
+
+/** How long the next passing fault lasts: exponential around the mean. */
+export const faultDuration = (r: Rng, plan: FaultPlan) => -Math.log(1 - r()) * plan.meanMs;

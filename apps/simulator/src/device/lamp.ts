@@ -1,0 +1,81 @@
+import type { ModuleReading } from '@sl/protocol';
+import type { LampModule } from '../city/build-city.ts';
+import { jitter, type Rng } from '../rng.ts';
+import { TWILIGHT_CIVIL } from '../sun.ts';
+
+/** What a module draws for itself, lit or not. */
+const STANDBY_WATTS = 0.4;
+const AMBIENT_C = 15;
+
+export type Lamp = LampModule & {
+  pwm: number;
+  minPwm: number;
+  maxPwm: number;
+  radioChannel: number;
+  radioPower: number;
+  energy: number;
+  runh: number;
+  rssi: number;
+  temp: number;
+  pow: number;
+  lit: boolean;
+  broken: boolean;
+  silent: boolean;
+};
+
+/** A lamp with some years of history behind it, drawn from the generator so a seed repeats it. */
+export function newLamp(m: LampModule, r: Rng): Lamp {
+  const runh = Math.round(r() * 20_000);
+  return {
+    ...m,
+    pwm: 100,
+    minPwm: 10,
+    maxPwm: 100,
+    radioChannel: 11,
+    radioPower: 10,
+    runh,
+    energy: Math.round(runh * m.watts * 0.8),
+    rssi: Math.round(-55 - r() * 40),
+    temp: AMBIENT_C,
+    pow: STANDBY_WATTS,
+    lit: false,
+    broken: false,
+    silent: false,
+  };
+}
+
+/** Percent of rated power: a level below the module's minimum runs at the minimum, and the limit scales it. */
+export const output = (l: Lamp) => (l.pwm === 0 ? 0 : (Math.max(l.pwm, l.minPwm) * l.maxPwm) / 100);
+
+/** Burns the lamp for `ms` (lit or not) and returns what it drew, in W. */
+export function burn(l: Lamp, lit: boolean, ms: number, r: Rng): number {
+  l.lit = lit;
+  const out = lit ? output(l) : 0;
+  l.pow = Math.max(0, jitter(r, STANDBY_WATTS + (l.watts * out) / 100, lit ? l.watts * 0.01 : 0.02));
+  l.temp = jitter(r, AMBIENT_C + 0.25 * out, 0.3);
+  l.energy += (l.pow * ms) / 3_600_000;
+  if (lit) l.runh += ms / 3_600_000;
+  return l.pow;
+}
+
+const clStatus = (l: Lamp) => (l.broken ? 4 : l.lit ? 1 : 0);
+const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
+
+export function reading(l: Lamp, lux: number, at: string, r: Rng): ModuleReading {
+  return {
+    mac: l.mac,
+    pwm: l.pwm,
+    pow: round(l.pow, 1),
+    lux: round(lux + (l.lit ? 8 : 0), 1),
+    temp: round(l.temp, 1),
+    energy: round(l.energy, 1),
+    runh: round(l.runh, 2),
+    lpwm: l.minPwm,
+    cpwm: l.maxPwm,
+    rssi: Math.round(jitter(r, l.rssi, 3)),
+    twil: TWILIGHT_CIVIL,
+    cl_status: clStatus(l),
+    phase: l.phase,
+    at,
+  };
+}

@@ -1,0 +1,191 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import {
+  commandMessage,
+  decode,
+  encodeMeterReading,
+  encodeModuleBatch,
+  encodeState,
+  MODULE_BATCH_MAX,
+  parseCommand,
+  topic,
+  type ReplyMessage,
+  type TopicKind,
+} from '@sl/protocol';
+import type { Counters } from './counters.ts';
+import { answer } from './device/answer.ts';
+import type { CabinetDevice } from './device/cabinet-device.ts';
+import { faultDuration, stepFaults, type FaultPlan } from './device/faults.ts';
+import { happens, type Rng } from './rng.ts';
+
+export type FieldContext = {
+  broker: string;
+  intervalMs: number;
+  clock: () => Date;
+  counters: Counters;
+  faults: FaultPlan;
+};
+
+/** retained state is refreshed this often even when nothing changed, for cputemp */
+const STATE_EVERY = 6;
+const REMEMBERED_IDS = 1000;
+
+/** One controller on the broker: publishes its cabinet's state, readings and meter, and answers commands. */
+export class FieldController {
+  private client?: MqttClient;
+  private timer?: NodeJS.Timeout;
+  private back?: NodeJS.Timeout;
+  private ticks = 0;
+  private lastIo = -1;
+  private lastTick?: number;
+  private readonly answered = new Set<string>();
+
+  constructor(
+    readonly device: CabinetDevice,
+    private readonly r: Rng,
+    private readonly ctx: FieldContext,
+  ) {}
+
+  get mac() {
+    return this.device.mac;
+  }
+
+  get connected() {
+    return this.client?.connected ?? false;
+  }
+
+  /** Connects, then reports every interval from `offsetMs` on, so a city's controllers do not speak at once. */
+  start(offsetMs: number): Promise<void> {
+    const connected = this.connect();
+    this.device.advance(this.ctx.clock());
+    this.timer = setTimeout(() => {
+      this.tick();
+      this.timer = setInterval(() => this.tick(), this.ctx.intervalMs);
+    }, offsetMs);
+    return connected;
+  }
+
+  /** Drops the connection without a goodbye, so the broker publishes the last will; back after `ms`. */
+  goOffline(ms: number): void {
+    if (!this.device.online || !this.connected) return;
+    this.device.online = false;
+    this.ctx.counters.offline += 1;
+    this.client?.end(true);
+    this.client = undefined;
+    this.back = setTimeout(() => {
+      this.device.online = true;
+      void this.connect().catch(() => (this.ctx.counters.errors += 1));
+    }, ms);
+  }
+
+  async stop(farewell: boolean): Promise<void> {
+    clearTimeout(this.timer);
+    clearInterval(this.timer);
+    clearTimeout(this.back);
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    if (farewell && client.connected)
+      await client.publishAsync(...this.message('state', encodeState({ online: false }), true));
+    await client.endAsync();
+  }
+
+  private connect(): Promise<void> {
+    const client = mqtt.connect(this.ctx.broker, {
+      clientId: `sl-sim-${this.mac}`,
+      clean: true,
+      reconnectPeriod: 1000,
+      will: {
+        topic: topic(this.mac, 'state'),
+        payload: Buffer.from(encodeState({ online: false })),
+        qos: 1,
+        retain: true,
+      },
+    });
+    this.client = client;
+    client.on('message', (_t, buf) => this.onCommand(buf));
+    client.on('error', () => (this.ctx.counters.errors += 1));
+    return new Promise((resolve) => {
+      client.on('connect', () => {
+        client.subscribe(topic(this.mac, 'cmd'), { qos: 1 }, () => {
+          this.lastIo = -1;
+          this.publishState(this.ctx.clock());
+          resolve();
+        });
+      });
+    });
+  }
+
+  private tick(): void {
+    const now = this.ctx.clock();
+    const ms = this.lastTick === undefined ? 0 : now.getTime() - this.lastTick;
+    this.lastTick = now.getTime();
+    this.device.advance(now);
+    stepFaults(this.device, this.r, this.ctx.faults, ms);
+    if (!this.device.online) return;
+    if (happens(this.r, this.ctx.faults.rates.controllerOffline, ms))
+      return this.goOffline(faultDuration(this.r, this.ctx.faults));
+    this.ticks += 1;
+    this.publishReadings(now);
+    if (this.device.readingMeter) this.publish('meter', encodeMeterReading(this.device.meterReading(now)));
+    this.publishState(now, this.ticks % STATE_EVERY === 0);
+  }
+
+  private publishReadings(now: Date, macs?: readonly string[]): void {
+    const readings = this.device.readings(now, macs);
+    for (let i = 0; i < readings.length; i += MODULE_BATCH_MAX) {
+      const modules = readings.slice(i, i + MODULE_BATCH_MAX);
+      if (this.publish('modules', encodeModuleBatch({ at: now.toISOString(), modules })))
+        this.ctx.counters.readings += modules.length;
+    }
+  }
+
+  private publishState(now: Date, always = true): void {
+    if (!always && this.device.iostate === this.lastIo) return;
+    this.lastIo = this.device.iostate;
+    this.publish('state', encodeState(this.device.state(now)), true);
+  }
+
+  private onCommand(buf: Buffer): void {
+    const { counters } = this.ctx;
+    counters.commands += 1;
+    try {
+      const msg = decode(commandMessage, buf);
+      if (!msg.ok) return void (counters.malformed += 1);
+      if (this.answered.has(msg.value.id)) return void (counters.duplicates += 1);
+      const parsed = parseCommand(msg.value);
+      if (!parsed.ok) {
+        counters.refused += 1;
+        return this.reply({ id: msg.value.id, code: parsed.code, result: { reason: parsed.reason } });
+      }
+      const now = this.ctx.clock();
+      this.device.advance(now);
+      const out = answer(this.device, parsed.command);
+      if (out.reply) this.reply(out.reply);
+      else counters.unanswered += 1;
+      if (out.touched?.length) this.publishReadings(now, out.touched);
+      if (out.stateChanged) this.publishState(now);
+    } catch {
+      counters.errors += 1;
+    }
+  }
+
+  private reply(reply: ReplyMessage): void {
+    this.answered.add(reply.id);
+    if (this.answered.size > REMEMBERED_IDS) this.answered.delete(this.answered.values().next().value!);
+    this.ctx.counters.replies += 1;
+    this.publish('reply', JSON.stringify(reply));
+  }
+
+  /** Only while connected: a device does not queue up readings through an outage. */
+  private publish(kind: TopicKind, payload: string, retain = false): boolean {
+    if (!this.client?.connected) return false;
+    this.ctx.counters.published += 1;
+    this.ctx.counters.bytes += payload.length;
+    this.client.publish(...this.message(kind, payload, retain));
+    return true;
+  }
+
+  private message(kind: TopicKind, payload: string, retain: boolean) {
+    return [topic(this.mac, kind), payload, { qos: 1 as const, retain }] as const;
+  }
+}

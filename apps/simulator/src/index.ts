@@ -1,0 +1,12 @@
+export { startSimulator, type SimulatorHandle, type SimulatorOptions } from './simulator.ts';
+export {
+  loadCity,
+  buildCity,
+  type Cabinet,
+  type City,
+  type LampModule,
+  type Support,
+} from './city/build-city.ts';
+export { CITIES, isCityName, type CityName } from './city/inventory.ts';
+export type { Counters } from './counters.ts';
+export { DEFAULT_FAULTS, NO_FAULTS, type FaultRates } from './device/faults.ts';

@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import { isCityName } from './city/inventory.ts';
+import { DEFAULT_FAULTS, type FaultRates } from './device/faults.ts';
+import { startSimulator } from './simulator.ts';
+
+const USAGE = `usage: simulate --broker mqtt://host:port --city cambridge|champaign
+  [--interval ms] [--controllers N] [--network 0..65535] [--seed n] [--faults scale] [--report s]`;
+
+const { values } = parseArgs({
+  options: {
+    broker: { type: 'string', default: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883' },
+    city: { type: 'string', default: 'cambridge' },
+    interval: { type: 'string', default: '10000' },
+    controllers: { type: 'string' },
+    network: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    faults: { type: 'string', default: '1' },
+    report: { type: 'string', default: '10' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+const int = (name: string, v: string | undefined, min: number) => {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) fail(`--${name} must be an integer ≥ ${min}`);
+  return n;
+};
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+if (values.help) fail('');
+if (!isCityName(values.city)) fail(`unknown city ${values.city}`);
+const scale = Number(values.faults);
+if (!(scale >= 0)) fail('--faults must be a number ≥ 0');
+
+const started = Date.now();
+const sim = await startSimulator({
+  broker: values.broker,
+  city: values.city,
+  intervalMs: int('interval', values.interval, 1),
+  controllers: int('controllers', values.controllers, 1),
+  network: int('network', values.network, 0),
+  seed: int('seed', values.seed, 0),
+  faults: scaled(scale),
+});
+const lamps = sim.city.cabinets.reduce((n, c) => n + c.modules.length, 0);
+console.log(
+  `${sim.city.name}: ${sim.controllers.length} controllers, ${lamps} lamp modules on ${values.broker}`,
+);
+
+let last = { at: Date.now(), published: 0, readings: 0 };
+const report = setInterval(
+  () => {
+    const c = sim.counters;
+    const s = (Date.now() - last.at) / 1000;
+    const rate = (n: number) => Math.round(n / s);
+    console.log(
+      `${Math.round((Date.now() - started) / 1000)} s: ${rate(c.published - last.published)} msg/s, ` +
+        `${rate(c.readings - last.readings)} readings/s, ${JSON.stringify(c)}`,
+    );
+    last = { at: Date.now(), published: c.published, readings: c.readings };
+  },
+  int('report', values.report, 1)! * 1000,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    clearInterval(report);
+    void sim.stop().then(() => process.exit(0));
+  });
+
+function scaled(k: number): Partial<FaultRates> | false {
+  if (k === 0) return false;
+  return Object.fromEntries(Object.entries(DEFAULT_FAULTS).map(([key, v]) => [key, v * k]));
+}

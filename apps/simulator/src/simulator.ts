@@ -1,0 +1,98 @@
+import mqtt from 'mqtt';
+import { topic } from '@sl/protocol';
+import { loadCity, type City } from './city/build-city.ts';
+import type { CityName } from './city/inventory.ts';
+import { newCounters, type Counters } from './counters.ts';
+import { CabinetDevice } from './device/cabinet-device.ts';
+import { DEFAULT_FAULTS, NO_FAULTS, type FaultRates } from './device/faults.ts';
+import { FieldController } from './field-controller.ts';
+import { rng } from './rng.ts';
+
+export type SimulatorOptions = {
+  /** mqtt://host:port */
+  broker: string;
+  city: CityName | City;
+  /** how often each controller publishes readings; default 10 s */
+  intervalMs?: number;
+  /** keep only the first N cabinets */
+  controllers?: number;
+  /** part of every MAC (0..65535); defaults to the city's own */
+  network?: number;
+  seed?: number;
+  /** false: no faults; otherwise rates per device per day over the defaults */
+  faults?: Partial<FaultRates> | false;
+  /** mean length of a passing fault (silence, open door, tripped breaker, offline); default 10 min */
+  faultMeanMs?: number;
+  /** the time the lamps see; the wall clock unless a test moves it */
+  clock?: () => Date;
+  connectTimeoutMs?: number;
+};
+
+export type SimulatorHandle = {
+  city: City;
+  counters: Counters;
+  controllers: readonly FieldController[];
+  controller(mac: string): FieldController | undefined;
+  /** Disconnects every controller; `clearRetained` also empties their retained state (for shared brokers). */
+  stop(opts?: { clearRetained?: boolean }): Promise<void>;
+};
+
+export async function startSimulator(options: SimulatorOptions): Promise<SimulatorHandle> {
+  const city =
+    typeof options.city === 'string'
+      ? await loadCity(options.city, { controllers: options.controllers, network: options.network })
+      : options.city;
+  const intervalMs = options.intervalMs ?? 10_000;
+  const counters = newCounters();
+  const faults = {
+    rates: options.faults === false ? NO_FAULTS : { ...DEFAULT_FAULTS, ...options.faults },
+    meanMs: options.faultMeanMs ?? 600_000,
+  };
+  const ctx = {
+    broker: options.broker,
+    intervalMs,
+    clock: options.clock ?? (() => new Date()),
+    counters,
+    faults,
+  };
+  const seed = options.seed ?? 1;
+  const controllers = city.cabinets.map((cabinet, i) => {
+    const r = rng(seed * 7919 + i);
+    return new FieldController(new CabinetDevice(cabinet, r), r, ctx);
+  });
+  const byMac = new Map(controllers.map((c) => [c.mac, c]));
+  const stop = async (opts: { clearRetained?: boolean } = {}) => {
+    await Promise.all(controllers.map((c) => c.stop(!opts.clearRetained)));
+    if (opts.clearRetained)
+      await clearRetained(
+        options.broker,
+        controllers.map((c) => c.mac),
+      );
+  };
+  const started = Promise.all(controllers.map((c, i) => c.start((i * intervalMs) / controllers.length)));
+  const timeoutMs = options.connectTimeoutMs ?? 15_000;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`broker ${options.broker} not reachable in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+  });
+  try {
+    await Promise.race([started, timeout]);
+  } catch (err) {
+    await stop();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  return { city, counters, controllers, controller: (mac) => byMac.get(mac), stop };
+}
+
+async function clearRetained(broker: string, macs: string[]): Promise<void> {
+  const client = await mqtt.connectAsync(broker, { clientId: `sl-sim-janitor-${process.pid}-${Date.now()}` });
+  await Promise.all(
+    macs.map((mac) => client.publishAsync(topic(mac, 'state'), '', { qos: 1, retain: true })),
+  );
+  await client.endAsync();
+}

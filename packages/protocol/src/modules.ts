@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { decode, encode } from './codec.ts';
+import { deviceMac } from './topics.ts';
+
+export const MODULE_BATCH_MAX = 200;
+
+const percent = z.number().int().min(0).max(100);
+export const phase = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+/**
+ * One lamp module's reading. Units: pwm, lpwm, cpwm in percent; pow in W; lux in lx; temp in °C; energy in Wh
+ * since installation; runh in burning hours; rssi in dBm. lpwm is the module's minimum PWM and cpwm its maximum
+ * PWM limit coefficient (the `params` command sets both). pwm is the level the module holds, lit or not; whether
+ * it is lit shows in cl_status (spec §4: 1 on, 0 off, 4 broken). twil is the twilight type it follows (spec §4).
+ */
+export const moduleReading = z.object({
+  mac: deviceMac,
+  pwm: percent,
+  pow: z.number().min(0).max(10_000),
+  lux: z.number().min(0).max(200_000),
+  temp: z.number().min(-60).max(150),
+  energy: z.number().min(0),
+  runh: z.number().min(0),
+  lpwm: percent,
+  cpwm: percent,
+  rssi: z.number().int().min(-150).max(0),
+  twil: z.number().int().min(0).max(255),
+  cl_status: z.number().int(),
+  phase,
+  at: z.iso.datetime(),
+});
+export type ModuleReading = z.infer<typeof moduleReading>;
+
+/** `sl/v1/{mac}/modules`: the readings of some of a controller's modules; a silent module is simply absent. */
+export const moduleBatch = z.object({
+  at: z.iso.datetime(),
+  modules: z.array(moduleReading).min(1).max(MODULE_BATCH_MAX),
+});
+export type ModuleBatch = z.infer<typeof moduleBatch>;
+
+export const encodeModuleBatch = (b: z.input<typeof moduleBatch>) => encode(moduleBatch, b);
+export const decodeModuleBatch = (raw: Uint8Array | string) => decode(moduleBatch, raw);
