@@ -26,6 +26,8 @@ export type TestServer = Client & {
   anonymous(): Client;
   signIn(login: string, password: string): Promise<Client>;
   demo(): Promise<Client>;
+  /** a query on the server's own database, for what the API never shows */
+  sql<T>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 };
 
@@ -119,6 +121,12 @@ export async function startServer(config: Partial<AppDeps['config']> = {}): Prom
       const res = await c.call('GET', '/auth/sign-test');
       if (res.status !== 200) throw new Error(`demo sign-in: ${JSON.stringify(res.body)}`);
       return c;
+    },
+    sql: async <T>(text: string, params: unknown[] = []) => {
+      const client = (
+        database.db as unknown as { $client: { query(t: string, p: unknown[]): Promise<{ rows: T[] }> } }
+      ).$client;
+      return (await client.query(text, params)).rows;
     },
     close: async () => {
       await app.close();

@@ -286,3 +286,33 @@ describe(`password rules and user calls on ${backend}`, () => {
     expect((await reader.call('GET', '/api/v1/Cabinets')).status).toBe(200);
   });
 });
+
+describe(`first start and attribution on ${backend}`, () => {
+  it('limits sign-in attempts per address', async () => {
+    const limited = await startServer({ signInPerMinute: 3 });
+    try {
+      // the harness's own admin sign-in was the first of the three this minute
+      const statuses = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push(
+          (await limited.anonymous().call('POST', '/auth/sign-in', { login: `who${i}`, password: 'x' }))
+            .status,
+        );
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses to start with an ADMIN_PASSWORD that breaks the rules', async () => {
+    await expect(startServer({ adminPassword: 'admin' })).rejects.toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('stores passwords as argon2id and records who wrote what', async () => {
+    const me = (await s.call('GET', '/auth/me')).body._id;
+    const created = await s.call('POST', '/api/v1/Types', { name: 'Boulevard' });
+    expect(created.body).toMatchObject({ createdBy: me, updatedBy: me });
+    const { hashOf } = await import('./db-peek.ts');
+    expect(await hashOf(s, 'admin')).toMatch(/^\$argon2id\$/);
+  });
+});
