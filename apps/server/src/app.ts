@@ -1,7 +1,8 @@
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './http/serializer.ts';
 import { AuthService } from './auth/auth.service.ts';
 import { bootstrap } from './auth/bootstrap.ts';
 import { LoginThrottle } from './auth/login-throttle.ts';

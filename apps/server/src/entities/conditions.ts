@@ -1,18 +1,4 @@
-import {
-  and,
-  arrayContains,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Entity } from '@sl/domain';
 import { pointColumns, type AnyTable } from '../db/tables.ts';
 import type { Filter, ListQuery } from './list-query.ts';
@@ -20,41 +6,68 @@ import type { Filter, ListQuery } from './list-query.ts';
 /** Whose rows a caller sees: every group when `groupId` is undefined; then only the group's cities too. */
 export type Scope = { groupId?: number; cityIds?: number[] };
 
-export function scopeCondition(e: Entity, t: AnyTable, scope: Scope): SQL | undefined {
+/**
+ * How a value enters a condition: as itself, or as a placeholder of a prepared statement (the statement is then
+ * the same for every value, and lists are one array parameter, whatever their length).
+ */
+export type Bind = (value: unknown) => unknown;
+export const inline: Bind = (v) => v;
+
+export function scopeCondition(e: Entity, t: AnyTable, scope: Scope, bind: Bind = inline): SQL | undefined {
   if (scope.groupId === undefined) return undefined;
-  if (e.name === 'Groups') return eq(t._id, scope.groupId);
-  if (e.name === 'Cities') return scope.cityIds?.length ? inArray(t._id, scope.cityIds) : sql`false`;
-  return e.groupField ? eq(t[e.groupField], scope.groupId) : undefined;
+  if (e.name === 'Groups') return eq(t._id, bind(scope.groupId));
+  if (e.name === 'Cities') return sql`${t._id} = any(${bind(scope.cityIds ?? [])})`;
+  return e.groupField ? eq(t[e.groupField], bind(scope.groupId)) : undefined;
 }
 
-function filterCondition(e: Entity, t: AnyTable, f: Filter): SQL {
+function filterCondition(e: Entity, t: AnyTable, f: Filter, bind: Bind): SQL {
   const col = t[f.field];
   if (e.fields[f.field]?.kind === 'refs') {
-    const ids = (f.op === 'in' ? f.value : [f.value]) as number[];
-    return or(...ids.map((id) => arrayContains(col, [id])))!;
+    const ids = f.op === 'in' ? f.value : [f.value];
+    return sql`${col} && ${bind(ids)}`;
   }
   if (f.value === null) return isNull(col);
   switch (f.op) {
     case 'eq':
-      return eq(col, f.value);
+      return eq(col, bind(f.value));
     case 'in':
-      return inArray(col, f.value as unknown[]);
+      return sql`${col} = any(${bind(f.value)})`;
     case 'gte':
-      return gte(col, f.value);
+      return gte(col, bind(f.value));
     case 'lte':
-      return lte(col, f.value);
+      return lte(col, bind(f.value));
   }
+}
+
+/** What makes two list queries the same statement: everything but the values. */
+export function queryShape(e: Entity, scope: Scope, q: ListQuery): string {
+  return JSON.stringify([
+    e.name,
+    scope.groupId === undefined ? 0 : 1,
+    q.deleted,
+    q.filters.map((f) => [f.field, f.op, f.value === null]),
+    q.q !== undefined,
+    q.bbox?.field,
+    q.sort,
+    q.inc,
+  ]);
 }
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export function listConditions(e: Entity, t: AnyTable, scope: Scope, q: ListQuery): SQL | undefined {
-  const parts: (SQL | undefined)[] = [scopeCondition(e, t, scope)];
+export function listConditions(
+  e: Entity,
+  t: AnyTable,
+  scope: Scope,
+  q: ListQuery,
+  bind: Bind = inline,
+): SQL | undefined {
+  const parts: (SQL | undefined)[] = [scopeCondition(e, t, scope, bind)];
   if (q.deleted === 'no') parts.push(isNull(t.deletedAt));
   if (q.deleted === 'only') parts.push(isNotNull(t.deletedAt));
-  for (const f of q.filters) parts.push(filterCondition(e, t, f));
+  for (const f of q.filters) parts.push(filterCondition(e, t, f, bind));
   if (q.q !== undefined) {
-    const pattern = likePattern(q.q);
+    const pattern = bind(likePattern(q.q));
     parts.push(
       or(
         ...e.searchFields.map((name) =>
@@ -68,8 +81,8 @@ export function listConditions(e: Entity, t: AnyTable, scope: Scope, q: ListQuer
   if (q.bbox) {
     const p = pointColumns(q.bbox.field);
     parts.push(
-      sql`${t[p.lat]} between ${q.bbox.minLat} and ${q.bbox.maxLat}`,
-      sql`${t[p.lon]} between ${q.bbox.minLon} and ${q.bbox.maxLon}`,
+      sql`${t[p.lat]} between ${bind(q.bbox.minLat)} and ${bind(q.bbox.maxLat)}`,
+      sql`${t[p.lon]} between ${bind(q.bbox.minLon)} and ${bind(q.bbox.maxLon)}`,
     );
   }
   return and(...parts.filter(Boolean));

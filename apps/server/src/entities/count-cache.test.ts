@@ -25,7 +25,7 @@ describe('count cache', () => {
   it('answers the last total while one refresh runs', async () => {
     const cache = new CountCache({ freshMs: 20, staleMs: 10_000, deadlineMs: 1000, maxCounting: 4 });
     let value = 1;
-    const { calls, count } = counter(() => value);
+    const { calls, count } = counter(() => value, 0);
     await cache.get('t', 'k', count, estimate);
     value = 2;
     await sleep(30);
@@ -33,6 +33,18 @@ describe('count cache', () => {
     expect(await cache.get('t', 'k', count, estimate)).toEqual({ total: 1 });
     await sleep(20);
     expect(await cache.get('t', 'k', count, estimate)).toEqual({ total: 2 });
+    expect(calls.n).toBe(2);
+  });
+
+  it('keeps a slow count fresh for longer', async () => {
+    const cache = new CountCache({ freshMs: 10, staleMs: 10_000, deadlineMs: 1000, maxCounting: 4 });
+    const { calls, count } = counter(() => 5, 30);
+    await cache.get('t', 'k', count, estimate);
+    await sleep(100);
+    await cache.get('t', 'k', count, estimate);
+    expect(calls.n).toBe(1);
+    await sleep(550);
+    await cache.get('t', 'k', count, estimate);
     expect(calls.n).toBe(2);
   });
 

@@ -1,12 +1,13 @@
 // Totals for list pages. An exact count over a million rows costs a few hundred milliseconds, so:
 // - one count runs per query at a time; everyone asking meanwhile shares it;
-// - a total stays fresh for `freshMs`; after that the last total is answered while one refresh runs, up to
-//   `staleMs`; a write by this process drops the table's totals at once, so its own changes always count;
+// - a total stays fresh for `freshMs`, or 20 times as long as it took to count if that is longer (a count that
+//   takes 200 ms over a million rows is not repeated every 2 s); after that the last total is answered while one
+//   refresh runs, up to `staleMs`; a write by this process drops the table's totals at once, so its own changes always count;
 // - a count not done within `deadlineMs` is answered with the planner's estimate, marked as an estimate, and
 //   the count goes on to fill the cache. Writes by other processes show after at most `freshMs` + a count.
 
 export type Total = { total: number; estimated?: true };
-type Entry = { total: number; at: number; version: number; refreshing?: Promise<unknown> };
+type Entry = { total: number; at: number; version: number; freshMs: number; refreshing?: Promise<unknown> };
 
 export class CountCache {
   private readonly entries = new Map<string, Entry>();
@@ -26,7 +27,7 @@ export class CountCache {
     const hit = this.entries.get(id);
     const age = hit ? Date.now() - hit.at : Infinity;
     if (hit && hit.version === version && age < this.opts.staleMs) {
-      if (age >= this.opts.freshMs && !hit.refreshing) {
+      if (age >= hit.freshMs && !hit.refreshing) {
         hit.refreshing = this.count(id, table, version, count).catch(() => undefined);
       }
       return { total: hit.total };
@@ -52,11 +53,13 @@ export class CountCache {
   private count(id: string, table: string, version: number, count: () => Promise<number>): Promise<number> {
     const running = this.counting.get(id);
     if (running) return running;
+    const begun = Date.now();
     const started = count()
       .then((total) => {
         if ((this.versions.get(table) ?? 0) === version) {
           if (this.entries.size > 10_000) this.entries.clear();
-          this.entries.set(id, { total, at: Date.now(), version });
+          const freshMs = Math.min(this.opts.staleMs, Math.max(this.opts.freshMs, 20 * (Date.now() - begun)));
+          this.entries.set(id, { total, at: Date.now(), version, freshMs });
         }
         return total;
       })

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { ApiRow } from './row-mapper.ts';
 import { and, count, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { referrersOf, type Entity, type Referrer } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import { tableOf, type AnyTable } from '../db/tables.ts';
 import { CountCache, type Total } from './count-cache.ts';
-import { listConditions, orderBy, scopeCondition, type Scope } from './conditions.ts';
+import { listConditions, orderBy, queryShape, scopeCondition, type Bind, type Scope } from './conditions.ts';
 import type { ListQuery } from './list-query.ts';
 import { columnKeys, toApi, toColumns } from './row-mapper.ts';
 
@@ -12,6 +13,8 @@ type Row = Record<string, unknown>;
 
 /** Reads and writes any registry entity; every read is limited to the caller's scope. */
 export class EntityRepository {
+  private readonly statements = new Map<string, unknown>();
+
   constructor(
     private readonly db: Db,
     private readonly counts = new CountCache(),
@@ -24,32 +27,46 @@ export class EntityRepository {
 
   async list(e: Entity, scope: Scope, q: ListQuery): Promise<Total & { rows: ApiRow[] }> {
     const t = tableOf(e);
-    const where = listConditions(e, t, scope, q);
-    const select = q.inc ? this.columns(t, e, q.inc) : undefined;
-    const rowsQuery = (select ? this.db.select(select) : this.db.select())
-      .from(t)
-      .where(where)
-      .orderBy(...orderBy(t, q))
-      .limit(q.limit)
-      .offset(q.skip);
-    const countQuery = this.db.select({ n: count() }).from(t).where(where);
-    const { sql: key, params } = countQuery.toSQL();
+    const { bind, values } = placeholders();
+    const where = listConditions(e, t, scope, q, bind);
+    const shape = queryShape(e, scope, q);
+    const statements = this.prepared(shape, () => ({
+      rows: (q.inc ? this.db.select(this.columns(t, e, q.inc)) : this.db.select())
+        .from(t)
+        .where(where)
+        .orderBy(...orderBy(t, q))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('skip'))
+        .prepare(statementName('rows', shape)),
+      count: this.db.select({ n: count() }).from(t).where(where).prepare(statementName('count', shape)),
+    }));
     const [rows, total] = await Promise.all([
-      rowsQuery,
+      statements.rows.execute({ ...values, limit: q.limit, skip: q.skip }),
       this.counts.get(
         e.table,
-        key + JSON.stringify(params),
-        async () => (await countQuery)[0]!.n,
+        shape + JSON.stringify(values),
+        async () => ((await statements.count.execute(values)) as { n: number }[])[0]!.n,
         () =>
           this.estimate(
             this.db
               .select({ one: sql`1` })
               .from(t)
-              .where(where),
+              .where(listConditions(e, t, scope, q)),
           ),
       ),
     ]);
-    return { ...total, rows: rows.map((r) => toApi(e, r)) };
+    return { ...total, rows: (rows as Row[]).map((r) => toApi(e, r)) };
+  }
+
+  /** Statements are built once per query shape and reused with new values. */
+  private prepared<T>(shape: string, build: () => T): T {
+    let found = this.statements.get(shape) as T | undefined;
+    if (!found) {
+      if (this.statements.size > 2000) this.statements.clear();
+      found = build();
+      this.statements.set(shape, found);
+    }
+    return found;
   }
 
   /** The planner's row estimate for a query: instant, approximate. */
@@ -67,10 +84,13 @@ export class EntityRepository {
   /** One row, deleted or not; undefined when it does not exist in the caller's scope. */
   async get(e: Entity, scope: Scope, id: number): Promise<ApiRow | undefined> {
     const t = tableOf(e);
-    const [row] = await this.db
-      .select()
-      .from(t)
-      .where(and(eq(t._id, id), scopeCondition(e, t, scope)));
+    const { bind, values } = placeholders();
+    const where = and(eq(t._id, bind(id)), scopeCondition(e, t, scope, bind));
+    const shape = JSON.stringify(['get', e.name, scope.groupId === undefined]);
+    const statement = this.prepared(shape, () =>
+      this.db.select().from(t).where(where).prepare(statementName('get', shape)),
+    );
+    const [row] = (await statement.execute(values)) as Row[];
     return row ? toApi(e, row) : undefined;
   }
 
@@ -143,3 +163,17 @@ function referenceCondition(t: AnyTable, r: Referrer, id: number): SQL {
   for (const step of [...rest].reverse()) shape = step === '[]' ? [shape] : { [step]: shape };
   return sql`${t[column]} @> ${JSON.stringify(shape)}::jsonb`;
 }
+
+function placeholders(): { bind: Bind; values: Record<string, unknown> } {
+  const values: Record<string, unknown> = {};
+  let n = 0;
+  const bind: Bind = (value) => {
+    const name = `p${n++}`;
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  return { bind, values };
+}
+
+const statementName = (kind: string, shape: string) =>
+  `${kind}_${createHash('sha1').update(shape).digest('hex').slice(0, 20)}`;
