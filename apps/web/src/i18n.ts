@@ -13,6 +13,13 @@ export const MESSAGES = {
     apiDocs: 'API documentation',
     language: 'Language',
     loading: 'Loading…',
+    login: 'Login',
+    password: 'Password',
+    signIn: 'Sign in',
+    demo: 'Demo',
+    signOut: 'Sign out',
+    signedInAs: 'Signed in as',
+    failed: 'Could not load',
   },
   ru: {
     title: 'Консоль уличного освещения',
@@ -26,6 +33,13 @@ export const MESSAGES = {
     apiDocs: 'Документация API',
     language: 'Язык',
     loading: 'Загрузка…',
+    login: 'Логин',
+    password: 'Пароль',
+    signIn: 'Войти',
+    demo: 'Демо',
+    signOut: 'Выйти',
+    signedInAs: 'Вы вошли как',
+    failed: 'Не удалось загрузить',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

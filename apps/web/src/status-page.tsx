@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 import { ENTITIES, LANGUAGES, type Language } from '@sl/domain';
+import { api, type Me } from './api.ts';
 import { initialLanguage, MESSAGES, storeLanguage, type MessageKey } from './i18n.ts';
+import { SignInForm } from './sign-in-form.tsx';
 
 type Health = { database: { kind: string; ok: boolean }; broker: { kind: string; connected: boolean } };
 
-// What the platform offers before the console screens exist: its health and what each table holds.
+// What the platform offers before the console screens exist: its health, sign-in, and what each table holds.
 export function StatusPage() {
   const [lang, setLang] = useState<Language>(initialLanguage);
   const [health, setHealth] = useState<Health>();
-  const [totals, setTotals] = useState<Record<string, number>>({});
+  const [me, setMe] = useState<Me | null>();
+  const [totals, setTotals] = useState<Record<string, number | 'failed'>>({});
   const t = (key: MessageKey) => MESSAGES[lang][key];
   const numbers = new Intl.NumberFormat(lang);
 
@@ -17,15 +20,22 @@ export function StatusPage() {
     document.title = t('title');
   });
   useEffect(() => {
-    fetch('/health').then(async (r) => setHealth(await r.json()));
-    for (const e of ENTITIES) {
-      fetch(`/api/v1/${e.name}?limit=1&inc=${Object.keys(e.fields)[0]}`)
-        .then((r) => r.json())
-        .then((page: { total?: number }) => setTotals((prev) => ({ ...prev, [e.name]: page.total ?? 0 })));
-    }
+    void api.health().then(setHealth);
+    void api.me().then((m) => setMe(m ?? null));
   }, []);
+  useEffect(() => {
+    if (!me) return;
+    for (const e of ENTITIES) {
+      api.total(e.name, Object.keys(e.fields)[0]!).then(
+        (n) => setTotals((prev) => ({ ...prev, [e.name]: n })),
+        () => setTotals((prev) => ({ ...prev, [e.name]: 'failed' })),
+      );
+    }
+  }, [me]);
 
   const state = (ok: boolean | undefined) => (ok === undefined ? t('loading') : ok ? t('ok') : t('down'));
+  const shown = (n: number | 'failed' | undefined) =>
+    n === undefined ? '…' : n === 'failed' ? '—' : numbers.format(n);
   return (
     <main
       style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 720, margin: '2rem auto', padding: '0 1rem' }}
@@ -59,24 +69,33 @@ export function StatusPage() {
           {t('broker')} ({health?.broker.kind ?? '…'}): {state(health?.broker.connected)}
         </li>
       </ul>
-      <table style={{ borderCollapse: 'collapse', width: '100%' }}>
-        <thead>
-          <tr>
-            <th style={{ textAlign: 'left' }}>{t('entity')}</th>
-            <th style={{ textAlign: 'right' }}>{t('records')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ENTITIES.map((e) => (
-            <tr key={e.name} style={{ borderTop: '1px solid #ddd' }}>
-              <td>{e.label[lang]}</td>
-              <td style={{ textAlign: 'right' }}>
-                {totals[e.name] === undefined ? '…' : numbers.format(totals[e.name]!)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {me === null && <SignInForm t={t} onSignedIn={setMe} />}
+      {me && (
+        <>
+          <p>
+            {t('signedInAs')} <strong>{me.login}</strong> ({me.group?.name ?? me.type}){' '}
+            <button type="button" onClick={() => void api.signOut().then(() => (setMe(null), setTotals({})))}>
+              {t('signOut')}
+            </button>
+          </p>
+          <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+            <thead>
+              <tr>
+                <th style={{ textAlign: 'left' }}>{t('entity')}</th>
+                <th style={{ textAlign: 'right' }}>{t('records')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ENTITIES.map((e) => (
+                <tr key={e.name} style={{ borderTop: '1px solid #ddd' }}>
+                  <td>{e.label[lang]}</td>
+                  <td style={{ textAlign: 'right' }}>{shown(totals[e.name])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
       <p>
         <a href="/api/docs">{t('apiDocs')}</a>
       </p>

@@ -7,10 +7,18 @@ import { ApiError, errorBody, requestLanguage } from '../http/api-error.ts';
 /** Serves the built console; any non-API path gets index.html so the console's router decides (not-found included). */
 export async function registerWeb(app: FastifyInstance, webDist: string) {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+  if (hasWeb) {
+    app.addHook('onRoute', (route) => {
+      if (route.url === '/*' || route.url === '/')
+        route.config = { ...(route.config ?? {}), access: 'public' };
+    });
+    await app.register(fastifyStatic, { root: webDist, index: 'index.html' });
+  }
   app.setNotFoundHandler((req, reply) => {
     const isApi = /^\/(api|auth|health)(\/|$)/.test(req.url);
-    if (isApi || !hasWeb || req.method !== 'GET') {
+    // a missing file (a script of an older build, say) is a 404, never the page in its place
+    const isFile = /\.[a-z0-9]+$/i.test(req.url.split('?')[0]!);
+    if (isApi || isFile || !hasWeb || req.method !== 'GET') {
       return reply.status(404).send(errorBody(new ApiError('NotFoundError'), requestLanguage(req)));
     }
     return reply.type('text/html').sendFile('index.html');
