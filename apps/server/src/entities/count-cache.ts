@@ -14,7 +14,9 @@ export class CountCache {
   private readonly counting = new Map<string, Promise<number>>();
   private readonly versions = new Map<string, number>();
 
-  constructor(private readonly opts = { freshMs: 2000, staleMs: 30_000, deadlineMs: 150, maxCounting: 4 }) {}
+  constructor(
+    private readonly opts = { freshMs: 2000, staleMs: 30_000, deadlineMs: 150, maxCounting: 4, costFactor: 20 },
+  ) {}
 
   async get(
     table: string,
@@ -58,7 +60,7 @@ export class CountCache {
       .then((total) => {
         if ((this.versions.get(table) ?? 0) === version) {
           if (this.entries.size > 10_000) this.entries.clear();
-          const freshMs = Math.min(this.opts.staleMs, Math.max(this.opts.freshMs, 20 * (Date.now() - begun)));
+          const freshMs = Math.min(this.opts.staleMs, Math.max(this.opts.freshMs, this.opts.costFactor * (Date.now() - begun)));
           this.entries.set(id, { total, at: Date.now(), version, freshMs });
         }
         return total;
