@@ -14,6 +14,7 @@ import type { Database } from './db/connect.ts';
 import { EntityRepository } from './entities/entity.repository.ts';
 import { EntityService } from './entities/entity.service.ts';
 import { CommandGateway } from './field/command-gateway.ts';
+import { Ingest } from './field/ingest.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { accessPlugin, type RouteAccess } from './plugins/access.ts';
 import type { Broker } from './plugins/broker.ts';
@@ -31,6 +32,7 @@ export type RouteEntry = { method: string; url: string; access?: RouteAccess };
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    ingest: Ingest;
   }
 }
 
@@ -78,8 +80,12 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   const service = new EntityService(repo, hooks);
   await bootstrap(service, repo, { adminPassword: config.adminPassword, demo: config.demo, log: app.log });
 
+  const ingest = new Ingest(broker.client, db, app.log);
+  app.addHook('onClose', () => ingest.stop());
+  app.decorate('ingest', ingest);
+
   await app.register(accessPlugin, { policy: sessionPolicy(auth) });
-  registerHealthRoutes(app, database, broker);
+  registerHealthRoutes(app, database, broker, ingest);
   registerAuthRoutes(app, auth, new LoginThrottle(), config.signInPerMinute);
   registerUserRoutes(app, db, repo, service, hooks);
   registerRoleRoutes(app, service);

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/connect.ts';
+import { startDemo } from './field/demo.ts';
 import { startBroker } from './plugins/broker.ts';
 
 const config = configFromEnv();
@@ -8,7 +9,10 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 const broker = await startBroker(config);
 const app = await buildApp({ config, database, broker });
 
+const demo = config.demo ? await startDemo(database.db, broker.url, app.log) : undefined;
+
 const shutdown = async () => {
+  await demo?.stop();
   await app.close();
   await broker.close();
   await database.close();

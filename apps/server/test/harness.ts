@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { buildApp, type AppDeps, type RouteEntry } from '../src/app.ts';
-import { openDatabase } from '../src/db/connect.ts';
+import { openDatabase, type Db } from '../src/db/connect.ts';
 import { startBroker } from '../src/plugins/broker.ts';
 
 // Starts the real server on a free port against PGlite (in memory), or, when DATABASE_URL is set, against a
@@ -28,6 +28,8 @@ export type TestServer = Client & {
   demo(): Promise<Client>;
   /** a query on the server's own database, for what the API never shows */
   sql<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /** the server's database, for seeding what the API does not create */
+  db: Db;
   close(): Promise<void>;
 };
 
@@ -122,6 +124,7 @@ export async function startServer(config: Partial<AppDeps['config']> = {}): Prom
       if (res.status !== 200) throw new Error(`demo sign-in: ${JSON.stringify(res.body)}`);
       return c;
     },
+    db: database.db,
     sql: async <T>(text: string, params: unknown[] = []) => {
       const client = (
         database.db as unknown as { $client: { query(t: string, p: unknown[]): Promise<{ rows: T[] }> } }

@@ -13,6 +13,7 @@ let groupB: number;
 let users: Client[];
 const idsOfB = new Map<string, number[]>();
 let samplesA: Samples;
+const idsOfA = { city: 0 };
 const samplesAOf = () => samplesA;
 
 async function snapshotOfB() {
@@ -57,6 +58,7 @@ beforeAll(async () => {
     await s.call('POST', '/api/v1/Users', { login, password: 'Lamps-2026', type, group: groupA, role: all });
   users = [await s.signIn('ga-a', 'Lamps-2026'), await s.signIn('n-a', 'Lamps-2026')];
   samplesA = new Samples(s, { Groups: groupA, Cities: cityA });
+  idsOfA.city = cityA;
 
   const samplesB = new Samples(s, { Groups: groupB, Cities: cityB });
   for (const e of owned) {
@@ -113,6 +115,16 @@ const rowsOf = (body: Answer['body']) =>
   }[];
 
 describe(`group isolation on ${backend}`, () => {
+  it('resolves the links of its own records for a user of group A, its city included', async () => {
+    const post = await users[1]!.call('POST', '/api/v1/LuminarySupports', {
+      uid: 'A-own',
+      city: idsOfA.city,
+    });
+    const res = await users[1]!.call('GET', `/api/v1/LuminarySupports/${post.body._id}?type=all`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.city).toMatchObject({ _id: idsOfA.city, lat: 1 });
+  });
+
   it('shows a user of group A none of group B in any read', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -11,7 +11,8 @@ export type Scope = { groupId?: number; cityIds?: number[] };
  * the same for every value, and lists are one array parameter, whatever their length).
  */
 export type Bind = (value: unknown) => unknown;
-export const inline: Bind = (v) => v;
+// a list written into raw SQL must stay one array parameter, not become `($1, $2, …)`
+export const inline: Bind = (v) => (Array.isArray(v) ? sql.param(v) : v);
 
 export function scopeCondition(e: Entity, t: AnyTable, scope: Scope, bind: Bind = inline): SQL | undefined {
   if (scope.groupId === undefined) return undefined;

@@ -23,7 +23,13 @@ describe('count cache', () => {
   });
 
   it('answers the last total while one refresh runs', async () => {
-    const cache = new CountCache({ freshMs: 200, staleMs: 10_000, deadlineMs: 1000, maxCounting: 4, costFactor: 0 });
+    const cache = new CountCache({
+      freshMs: 200,
+      staleMs: 10_000,
+      deadlineMs: 1000,
+      maxCounting: 4,
+      costFactor: 0,
+    });
     let value = 1;
     const { calls, count } = counter(() => value, 0);
     await cache.get('t', 'k', count, estimate);
@@ -37,7 +43,13 @@ describe('count cache', () => {
   });
 
   it('keeps a slow count fresh for longer', async () => {
-    const cache = new CountCache({ freshMs: 10, staleMs: 10_000, deadlineMs: 1000, maxCounting: 4, costFactor: 20 });
+    const cache = new CountCache({
+      freshMs: 10,
+      staleMs: 10_000,
+      deadlineMs: 1000,
+      maxCounting: 4,
+      costFactor: 20,
+    });
     const { calls, count } = counter(() => 5, 30);
     await cache.get('t', 'k', count, estimate);
     await sleep(100);
@@ -59,7 +71,13 @@ describe('count cache', () => {
   });
 
   it('answers a slow count with the estimate, marked, and keeps the count for later', async () => {
-    const cache = new CountCache({ freshMs: 2000, staleMs: 30_000, deadlineMs: 10, maxCounting: 4, costFactor: 20 });
+    const cache = new CountCache({
+      freshMs: 2000,
+      staleMs: 30_000,
+      deadlineMs: 10,
+      maxCounting: 4,
+      costFactor: 20,
+    });
     const { calls, count } = counter(() => 1_000_000, 50);
     expect(await cache.get('t', 'k', count, estimate)).toEqual({ total: 999, estimated: true });
     await sleep(60);
@@ -68,7 +86,13 @@ describe('count cache', () => {
   });
 
   it('starts no more than a few counts at once', async () => {
-    const cache = new CountCache({ freshMs: 2000, staleMs: 30_000, deadlineMs: 5, maxCounting: 2, costFactor: 20 });
+    const cache = new CountCache({
+      freshMs: 2000,
+      staleMs: 30_000,
+      deadlineMs: 5,
+      maxCounting: 2,
+      costFactor: 20,
+    });
     const { calls, count } = counter(() => 7, 50);
     const answers = await Promise.all(['a', 'b', 'c', 'd'].map((k) => cache.get('t', k, count, estimate)));
     expect(calls.n).toBe(2);

@@ -15,7 +15,13 @@ export class CountCache {
   private readonly versions = new Map<string, number>();
 
   constructor(
-    private readonly opts = { freshMs: 2000, staleMs: 30_000, deadlineMs: 150, maxCounting: 4, costFactor: 20 },
+    private readonly opts = {
+      freshMs: 2000,
+      staleMs: 30_000,
+      deadlineMs: 150,
+      maxCounting: 4,
+      costFactor: 20,
+    },
   ) {}
 
   async get(
@@ -60,7 +66,10 @@ export class CountCache {
       .then((total) => {
         if ((this.versions.get(table) ?? 0) === version) {
           if (this.entries.size > 10_000) this.entries.clear();
-          const freshMs = Math.min(this.opts.staleMs, Math.max(this.opts.freshMs, this.opts.costFactor * (Date.now() - begun)));
+          const freshMs = Math.min(
+            this.opts.staleMs,
+            Math.max(this.opts.freshMs, this.opts.costFactor * (Date.now() - begun)),
+          );
           this.entries.set(id, { total, at: Date.now(), version, freshMs });
         }
         return total;

@@ -2,16 +2,28 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/connect.ts';
+import type { Ingest } from '../field/ingest.ts';
 import type { Broker } from '../plugins/broker.ts';
 
 const health = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
   broker: z.object({ kind: z.enum(['embedded', 'external']), url: z.string(), connected: z.boolean() }),
+  field: z.object({
+    messages: z.number(),
+    readings: z.number(),
+    malformed: z.number(),
+    unknownDevices: z.number(),
+  }),
 });
 
 /** 200 when the database answers and the broker is connected, 503 otherwise; the body says which. */
-export function registerHealthRoutes(app: FastifyInstance, database: Database, broker: Broker) {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  database: Database,
+  broker: Broker,
+  ingest: Ingest,
+) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
@@ -29,6 +41,7 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database, b
             url: broker.url.replace(/\/\/[^@/]*@/, '//***@'),
             connected: brokerOk,
           },
+          field: ingest.counters,
         });
       },
     );

@@ -1,0 +1,29 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { loadCity, startSimulator, type CityName, type SimulatorHandle } from '@sl/simulator';
+import type { Db } from '../db/connect.ts';
+import { tables } from '../db/tables.ts';
+import { seedDemoCity } from './demo-city.ts';
+
+/** DEMO=1: the Demo group gets a real city's devices and a simulated field that drives them over MQTT. */
+export async function startDemo(
+  db: Db,
+  brokerUrl: string,
+  log: { info(obj: object, msg: string): void },
+  cityName: CityName = 'cambridge',
+): Promise<SimulatorHandle> {
+  const G = tables.Groups!;
+  const [group] = await db
+    .select({ _id: G._id, cities: G.cities })
+    .from(G)
+    .where(and(eq(G.name, 'Demo'), isNull(G.deletedAt)));
+  if (!group?.cities?.[0]) throw new Error('the Demo group and its city are missing');
+  const city = await loadCity(cityName);
+  const started = Date.now();
+  if (await seedDemoCity(db, group._id, group.cities[0], city)) {
+    log.info(
+      { supports: city.supports.length, cabinets: city.cabinets.length, ms: Date.now() - started },
+      'demo city seeded',
+    );
+  }
+  return startSimulator({ broker: brokerUrl, city, intervalMs: 10_000 });
+}

@@ -1,0 +1,131 @@
+import type { MqttClient } from 'mqtt';
+import { sql } from 'drizzle-orm';
+import {
+  decodeModuleBatch,
+  decodeState,
+  everyController,
+  parseTopic,
+  type ControllerState,
+  type ModuleReading,
+} from '@sl/protocol';
+import type { Db } from '../db/connect.ts';
+
+type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/**
+ * Field readings into each device's current state. Messages are decoded as they come and written in batches:
+ * the newest reading per device since the last flush, one statement per kind. A payload that cannot be read is
+ * counted and logged with its topic, never dropped silently.
+ */
+export class Ingest {
+  readonly counters = { messages: 0, readings: 0, malformed: 0, unknownDevices: 0, flushes: 0 };
+  private modules = new Map<string, ModuleReading>();
+  private states = new Map<string, { state: ControllerState; at: string }>();
+  private readonly timer: NodeJS.Timeout;
+  private flushing = Promise.resolve();
+
+  constructor(
+    private readonly client: MqttClient,
+    private readonly db: Db,
+    private readonly log: Log,
+    flushMs = 500,
+  ) {
+    client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    client.subscribe([everyController('state'), everyController('modules')], { qos: 1 });
+    this.timer = setInterval(() => void this.flush(), flushMs);
+  }
+
+  private onMessage(topic: string, payload: Buffer) {
+    const where = parseTopic(topic);
+    if (where?.kind === 'state') {
+      this.counters.messages += 1;
+      const decoded = decodeState(payload);
+      if (!decoded.ok) return this.malformed(topic, decoded.reason);
+      const at = decoded.value.online ? decoded.value.at : (decoded.value.at ?? new Date().toISOString());
+      this.states.set(where.mac, { state: decoded.value, at });
+    } else if (where?.kind === 'modules') {
+      this.counters.messages += 1;
+      const decoded = decodeModuleBatch(payload);
+      if (!decoded.ok) return this.malformed(topic, decoded.reason);
+      for (const reading of decoded.value.modules) this.modules.set(reading.mac, reading);
+      this.counters.readings += decoded.value.modules.length;
+    }
+  }
+
+  private malformed(topic: string, reason: string) {
+    this.counters.malformed += 1;
+    this.log.warn({ topic, reason }, 'malformed field message');
+  }
+
+  /** Writes what has arrived; resolves when it is stored. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing
+      .then(() => this.write())
+      .catch((err: unknown) => this.log.error({ err }, 'ingest failed'));
+    return this.flushing;
+  }
+
+  private async write() {
+    const modules = [...this.modules.values()];
+    const states = [...this.states.entries()];
+    this.modules = new Map();
+    this.states = new Map();
+    for (const rows of chunks(modules)) {
+      const result = await this.db.execute(sql`
+        update luminary_modules as m set
+          pwm = v.pwm, pow = v.pow, lux = v.lux, temp = v.temp, energy = v.energy, runh = v.runh,
+          lpwm = v.lpwm, cpwm = v.cpwm, rssi = v.rssi, twil = v.twil, cl_status = v.cl_status,
+          last_received_at = v.at
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+          mac text, pwm int, pow float8, lux float8, temp float8, energy float8, runh float8,
+          lpwm int, cpwm int, rssi int, twil int, cl_status int, at timestamptz)
+        where m.mac = v.mac and m.deleted_at is null`);
+      this.countUnknown(rows.length, result);
+    }
+    for (const batch of chunks(states)) {
+      const rows = batch.map(([mac, { state, at }]) => ({
+        mac,
+        at,
+        online: state.online,
+        ...(state.online && {
+          iostate: state.iostate,
+          cputemp: state.cputemp,
+          version: state.version,
+          network: state.network,
+          readingMeter: state.readingMeter,
+        }),
+      }));
+      // an offline controller keeps its last reported values; only its presence and status change
+      const result = await this.db.execute(sql`
+        update controllers as c set
+          connected = v.online,
+          cl_status = case when v.online then 1 else 3 end,
+          iostate = coalesce(v.iostate, c.iostate), cputemp = coalesce(v.cputemp, c.cputemp),
+          version = coalesce(v.version, c.version), network = coalesce(v.network, c.network),
+          last_received_at = v.at
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+          mac text, at timestamptz, online boolean, iostate int, cputemp float8, version text, network text)
+        where c.mac = v.mac and c.deleted_at is null`);
+      this.countUnknown(rows.length, result);
+    }
+    this.counters.flushes += 1;
+  }
+
+  private countUnknown(sent: number, result: unknown) {
+    const r = result as { rowCount?: number; affectedRows?: number };
+    const written = r.rowCount ?? r.affectedRows;
+    if (written !== undefined && written < sent) this.counters.unknownDevices += sent - written;
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}
+
+/** Writes stay below what one protocol message comfortably carries (PGlite refuses very large ones). */
+function chunks<T>(items: T[], size = 1000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,96 @@
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
+import { backend, startServer, type TestServer } from './harness.ts';
+
+// The simulated field of a real city, through the real broker, into each device's current state.
+
+let s: TestServer;
+let sim: SimulatorHandle;
+const until = async <T>(probe: () => Promise<T | undefined>, ms = 8000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+};
+
+beforeAll(async () => {
+  s = await startServer();
+  const city = await loadCity('cambridge', { controllers: 2 });
+  const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
+  const { seedDemoCity } = await import('../src/field/demo-city.ts');
+  await seedDemoCity(s.db, demo._id, demo.cities[0], city);
+  sim = await startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false });
+});
+afterAll(async () => {
+  await sim?.stop({ clearRetained: true });
+  await s?.close();
+});
+
+describe(`field ingest on ${backend}`, () => {
+  it('stores every module reading of the seeded city', async () => {
+    const total = (await s.call('GET', '/api/v2/lamp-modules/search?limit=1')).body.result.total;
+    expect(total).toBe(sim.city.cabinets.flatMap((c) => c.modules).length);
+    const page = await until(async () => {
+      const p = await s.call('GET', '/api/v1/LuminaryModules?lastReceivedAt=null&limit=1');
+      return p.body.total === 0 ? p : undefined;
+    });
+    expect(page.body.total).toBe(0);
+    const m = (await s.call('GET', '/api/v1/LuminaryModules?limit=1')).body.data[0];
+    expect([0, 1]).toContain(m.cl_status);
+    expect(m.pwm).toBeGreaterThanOrEqual(0);
+  });
+
+  it('marks a controller connected, and offline by its last will', async () => {
+    const mac = sim.controllers[0]!.mac;
+    await until(async () => {
+      const c = (await s.call('GET', `/api/v1/Controllers?mac=${mac}`)).body.data[0];
+      return c.connected === true && c.cl_status === 1 ? c : undefined;
+    });
+    sim.controllers[0]!.goOffline(60_000);
+    const gone = await until(async () => {
+      const c = (await s.call('GET', `/api/v1/Controllers?mac=${mac}`)).body.data[0];
+      return c.connected === false ? c : undefined;
+    });
+    expect(gone.cl_status).toBe(3);
+  });
+
+  it('counts what it cannot read or place, and keeps going', async () => {
+    const before = (await s.call('GET', '/health')).body.field;
+    const client = await mqtt.connectAsync(s.brokerUrl);
+    await client.publishAsync('sl/v1/024300010000/modules', 'not json', { qos: 1 });
+    await client.publishAsync('sl/v1/024300010000/state', JSON.stringify({ online: true }), { qos: 1 });
+    const stranger = {
+      mac: '024DFFFF00000001',
+      pwm: 50,
+      pow: 10,
+      lux: 1,
+      temp: 20,
+      energy: 1,
+      runh: 1,
+      lpwm: 1,
+      cpwm: 100,
+      rssi: -70,
+      twil: 2,
+      cl_status: 1,
+      phase: 1,
+      at: new Date().toISOString(),
+    };
+    await client.publishAsync(
+      'sl/v1/024300010000/modules',
+      JSON.stringify({ at: stranger.at, modules: [stranger] }),
+      { qos: 1 },
+    );
+    await client.endAsync();
+    const after = await until(async () => {
+      const f = (await s.call('GET', '/health')).body.field;
+      return f.malformed >= before.malformed + 2 && f.unknownDevices >= before.unknownDevices + 1
+        ? f
+        : undefined;
+    });
+    expect(after.readings).toBeGreaterThan(before.readings);
+  });
+});
