@@ -12,9 +12,6 @@ import { ImportantEvents } from './entities/important-events.ts';
 import { Luminaries } from './entities/luminaries.ts';
 import { LuminaryModels } from './entities/luminary-models.ts';
 import { LuminaryModules } from './entities/luminary-modules.ts';
-import { LuminarySupportCategories } from './entities/luminary-support-categories.ts';
-import { LuminarySupportOwners } from './entities/luminary-support-owners.ts';
-import { LuminarySupportTypes } from './entities/luminary-support-types.ts';
 import { LuminarySupports } from './entities/luminary-supports.ts';
 import { MeterModels } from './entities/meter-models.ts';
 import { Meters } from './entities/meters.ts';
@@ -22,9 +19,14 @@ import { MetersAverageData } from './entities/meters-average-data.ts';
 import { Politics } from './entities/politics.ts';
 import { Profiles } from './entities/profiles.ts';
 import { Roles } from './entities/roles.ts';
-import { Types } from './entities/types.ts';
+import {
+  LuminarySupportCategories,
+  LuminarySupportOwners,
+  LuminarySupportTypes,
+  Types,
+  Vendors,
+} from './entities/reference-books.ts';
 import { Users } from './entities/users.ts';
-import { Vendors } from './entities/vendors.ts';
 
 export const ENTITIES: readonly Entity[] = [
   Groups,

@@ -32,25 +32,22 @@ async function openPglite(dataDir?: string): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    ping: () => ping(db as unknown as Db),
-    close: () => client.close(),
-  };
+  return opened(db as unknown as Db, 'pglite', () => client.close());
 }
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
   const db = drizzlePg({ client: pool });
   await migratePg(db, { migrationsFolder: MIGRATIONS });
-  return {
-    db: db as unknown as Db,
-    kind: 'postgres',
-    ping: () => ping(db as unknown as Db),
-    close: () => pool.end(),
-  };
+  return opened(db as unknown as Db, 'postgres', () => pool.end());
 }
+
+const opened = (db: Db, kind: Database['kind'], close: () => Promise<void>): Database => ({
+  db,
+  kind,
+  ping: () => ping(db),
+  close,
+});
 
 async function ping(db: Db): Promise<boolean> {
   try {
