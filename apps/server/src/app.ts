@@ -14,6 +14,7 @@ import type { Database } from './db/connect.ts';
 import { EntityRepository } from './entities/entity.repository.ts';
 import { EntityService } from './entities/entity.service.ts';
 import { CommandGateway } from './field/command-gateway.ts';
+import { CommandService } from './field/command.service.ts';
 import { Ingest } from './field/ingest.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { accessPlugin, type RouteAccess } from './plugins/access.ts';
@@ -21,6 +22,7 @@ import type { Broker } from './plugins/broker.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAuthRoutes } from './routes/auth.routes.ts';
+import { registerControlRoutes } from './routes/control.routes.ts';
 import { registerControllerCommandRoutes } from './routes/controller-command.routes.ts';
 import { registerEntityRoutes } from './routes/entity.routes.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
@@ -94,6 +96,7 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
     app.log.warn({ topic, reason }, 'malformed controller reply'),
   );
   registerControllerCommandRoutes(app, service, gateway);
+  registerControlRoutes(app, db, new CommandService(db, gateway));
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -1,0 +1,54 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Caller } from '../auth/caller.ts';
+import type { Db } from '../db/connect.ts';
+import { tables } from '../db/tables.ts';
+
+const M = tables.LuminaryModules!;
+const C = tables.Controllers!;
+
+export type Target =
+  | { by: 'mac'; mac: string }
+  | { by: 'id'; id: number }
+  | { by: 'controller'; id: number }
+  | { by: 'segment'; segment: number }
+  | { by: 'group'; group: number };
+
+export type TargetModule = { mac: string; controllerMac: string | null };
+
+/** The lamp modules a lighting command addresses, within the caller's group. */
+export async function modulesOf(db: Db, caller: Caller, target: Target): Promise<TargetModule[]> {
+  const scope = caller.groupId === undefined ? undefined : eq(M.group, caller.groupId);
+  const select = (where: SQL | undefined) =>
+    db
+      .select({ mac: M.mac, controllerMac: C.mac })
+      .from(M)
+      .leftJoin(C, and(eq(C._id, M.controller), isNull(C.deletedAt)))
+      .where(and(isNull(M.deletedAt), scope, where));
+  switch (target.by) {
+    case 'mac': {
+      const exact = await select(eq(M.mac, target.mac));
+      if (exact.length) return exact;
+      // MACs are written with or without separators; the field speaks them bare and upper-case
+      const bare = target.mac.replace(/[:-]/g, '').toUpperCase();
+      return select(sql`upper(replace(replace(${M.mac}, ':', ''), '-', '')) = ${bare}`);
+    }
+    case 'id':
+      return select(eq(M._id, target.id));
+    case 'controller':
+      return select(eq(M.controller, target.id));
+    case 'segment':
+      return select(eq(M.segment, target.segment));
+    case 'group':
+      return select(sql`${M._id} in (
+        select (s->>'luminaryModule')::bigint from luminary_supports p, jsonb_array_elements(p.sockets) s
+        where p.deleted_at is null and (s->>'groupControl')::bigint = ${target.group})`);
+  }
+}
+
+/** Controller MAC → the modules it is to dim. */
+export function byController(modules: TargetModule[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const m of modules)
+    if (m.controllerMac) out.set(m.controllerMac, [...(out.get(m.controllerMac) ?? []), m.mac]);
+  return out;
+}

@@ -1,0 +1,178 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { controlAnswerError, errorMessage, idSchema } from '@sl/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/connect.ts';
+import { tables } from '../db/tables.ts';
+import { byController, modulesOf, type Target } from '../field/control-targets.ts';
+import type { CommandService, DeviceOutcome } from '../field/command.service.ts';
+import { ApiError, requestLanguage } from '../http/api-error.ts';
+import { errorResponses } from './entity-schemas.ts';
+
+const C = tables.Controllers!;
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const access = (action: 'command' | 'view') => ({ access: { area: 'control' as const, action } });
+const answer = z.looseObject({
+  code: z.number(),
+  msg: z.string(),
+  raw: z.unknown(),
+  commandId: z.number().optional(),
+});
+
+const lightingQuery = z.strictObject({
+  by: z.enum(['mac', 'id', 'controller', 'segment', 'group']),
+  mac: z.string().max(64).optional(),
+  id: idSchema.optional(),
+  group: idSchema.optional(),
+  segment: int(0, 2 ** 31 - 1).optional(),
+  raw: int(0, 100),
+});
+
+function targetOf(q: z.infer<typeof lightingQuery>): Target {
+  const missing = (field: string) => new ApiError('IsInvalidError', [field]);
+  if (q.by === 'mac') return q.mac ? { by: 'mac', mac: q.mac } : throwing(missing('mac'));
+  if (q.by === 'segment')
+    return q.segment !== undefined ? { by: 'segment', segment: q.segment } : throwing(missing('segment'));
+  if (q.by === 'group') return q.group ? { by: 'group', group: q.group } : throwing(missing('group'));
+  return q.id ? { by: q.by, id: q.id } : throwing(missing('id'));
+}
+const throwing = (err: Error): never => {
+  throw err;
+};
+
+/** The first failure decides the answer code; 0 only when every controller confirmed. */
+const worst = (devices: DeviceOutcome[]) => devices.find((d) => d.code !== 0)?.code ?? 0;
+
+/** Spec §7 control calls: dimming by module, controller, segment or control group; cabinet phase switches. */
+export function registerControlRoutes(app: FastifyInstance, db: Db, commands: CommandService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['control'];
+  r.get(
+    '/api/v1/control/lighting',
+    {
+      schema: { tags, querystring: lightingQuery, response: { 200: answer, ...errorResponses } },
+      config: access('command'),
+    },
+    async (req) => {
+      const lang = requestLanguage(req);
+      const msg = (code: number) => (code === 0 ? '' : errorMessage(controlAnswerError(code, 'dim')!, lang));
+      const target = targetOf(req.query);
+      const pwm = req.query.raw;
+      const modules = await modulesOf(db, req.caller, target);
+      const single = target.by === 'mac' || target.by === 'id';
+      if (!modules.length) return { code: 3, msg: msg(3), raw: { mac: req.query.mac ?? null, pwm } };
+      if (modules.every((m) => !m.controllerMac)) throw new ApiError('ControllerNotSet');
+      const groups = byController(modules);
+      const deliveries = [...groups].map(([controllerMac, macs]) => ({
+        controllerMac,
+        modules: target.by === 'controller' ? undefined : macs,
+      }));
+      const run = await commands.run(req.caller, 'dim', target, { pwm }, deliveries);
+      const code = worst(run.devices);
+      if (single)
+        return { code, msg: msg(code), raw: { mac: modules[0]!.mac, pwm }, commandId: run.commandId };
+      const count = (state: DeviceOutcome['state']) => run.devices.filter((d) => d.state === state).length;
+      return {
+        code,
+        msg: msg(code),
+        raw: { pwm },
+        commandId: run.commandId,
+        counts: {
+          controllers: run.devices.length,
+          modules: modules.filter((m) => m.controllerMac).length,
+          withoutController: modules.filter((m) => !m.controllerMac).length,
+          acknowledged: count('acknowledged'),
+          failed: count('failed'),
+          timedOut: count('timed_out'),
+        },
+      };
+    },
+  );
+
+  const sw = z
+    .union([z.literal('0'), z.literal('1')])
+    .transform(Number)
+    .optional();
+  r.get(
+    '/api/v1/control/controller',
+    {
+      schema: {
+        tags,
+        querystring: z.strictObject({
+          by: z.literal('mac'),
+          mac: z.string().max(64),
+          sw1: sw,
+          sw2: sw,
+          sw3: sw,
+          raw: z.string().max(200).optional(),
+        }),
+        response: { 200: answer, ...errorResponses },
+      },
+      config: access('command'),
+    },
+    async (req) => {
+      const { mac, raw, by: _by, ...switches } = req.query;
+      let set: Record<string, unknown> = switches;
+      if (raw !== undefined) {
+        try {
+          set = (JSON.parse(raw) as { set?: Record<string, unknown> }).set ?? {};
+        } catch {
+          throw new ApiError('IsInvalidError', ['raw']);
+        }
+      }
+      if (!['sw1', 'sw2', 'sw3'].some((k) => set[k] === 0 || set[k] === 1))
+        throw new ApiError('IsInvalidError', ['sw1']);
+      const scope = req.caller.groupId === undefined ? undefined : eq(C.group, req.caller.groupId);
+      const [controller] = await db
+        .select({ mac: C.mac })
+        .from(C)
+        .where(and(eq(C.mac, mac), isNull(C.deletedAt), scope));
+      if (!controller) throw new ApiError('NotFoundError', ['mac']);
+      const run = await commands.run(req.caller, 'switch', { by: 'mac', mac }, set, [
+        { controllerMac: controller.mac as string },
+      ]);
+      const device = run.devices[0]!;
+      const code = device.code;
+      const failure = controlAnswerError(code, 'switch');
+      return {
+        code,
+        msg: failure ? errorMessage(failure, requestLanguage(req)) : '',
+        raw: { iostate: (device.result as { iostate?: number } | undefined)?.iostate ?? null },
+        commandId: run.commandId,
+      };
+    },
+  );
+
+  r.get(
+    '/api/v2/commands',
+    {
+      schema: {
+        tags,
+        querystring: z.strictObject({ skip: int(0, 1e9).default(0), limit: int(1, 1000).default(10) }),
+        response: { 200: z.looseObject({ error: z.literal(false) }), ...errorResponses },
+      },
+      config: access('view'),
+    },
+    async (req) => ({
+      error: false as const,
+      result: await commands.list(req.caller, req.query.skip, req.query.limit),
+    }),
+  );
+  r.get(
+    '/api/v2/commands/:id',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: idSchema }),
+        response: { 200: z.looseObject({ error: z.literal(false) }), ...errorResponses },
+      },
+      config: access('view'),
+    },
+    async (req) => {
+      const found = await commands.get(req.caller, req.params.id);
+      if (!found) throw new ApiError('NotFoundError', ['id']);
+      return { error: false as const, result: found };
+    },
+  );
+}

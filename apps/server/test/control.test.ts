@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
+import { seedDemoCity } from '../src/field/demo-city.ts';
+import { backend, startServer, type TestServer } from './harness.ts';
+
+// Dimming and phase switching through the real broker, answered by the simulated field, with the archive.
+
+let s: TestServer;
+let sim: SimulatorHandle;
+const until = async <T>(probe: () => Promise<T | undefined>, ms = 8000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+};
+
+beforeAll(async () => {
+  s = await startServer();
+  const city = await loadCity('cambridge', { controllers: 3 });
+  const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
+  await seedDemoCity(s.db, demo._id, demo.cities[0], city);
+  sim = await startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false });
+});
+afterAll(async () => {
+  await sim?.stop({ clearRetained: true });
+  await s?.close();
+});
+
+const dim = (query: string) => s.call('GET', `/api/v1/control/lighting?${query}`);
+
+describe(`lighting control on ${backend}`, () => {
+  it('dims one lamp by its MAC, and its reported state follows', async () => {
+    const mac = sim.city.cabinets[0]!.modules[0]!.mac;
+    const res = await dim(`by=mac&mac=${mac}&raw=37`);
+    expect(res.body).toMatchObject({ code: 0, msg: '', raw: { mac, pwm: 37 } });
+    const m = await until(async () => {
+      const row = (await s.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0];
+      return row.pwm === 37 ? row : undefined;
+    });
+    expect(m.pwm).toBe(37);
+    const archived = (await s.call('GET', `/api/v2/commands/${res.body.commandId}`)).body.result;
+    expect(archived).toMatchObject({
+      type: 'dim',
+      payload: { pwm: 37 },
+      devices: [{ state: 'acknowledged', code: 0 }],
+    });
+  });
+
+  it('answers code 3 for a module it does not know', async () => {
+    const res = await dim('by=mac&mac=024DFFFFFFFFFFFF&raw=50');
+    expect(res.body).toMatchObject({ code: 3, msg: 'Control module not found' });
+  });
+
+  it('dims a whole controller and a segment, counting every controller', async () => {
+    const controller = (await s.call('GET', `/api/v1/Controllers?mac=${sim.controllers[1]!.mac}`)).body
+      .data[0];
+    const one = await dim(`by=controller&id=${controller._id}&raw=60`);
+    expect(one.body).toMatchObject({
+      code: 0,
+      counts: { controllers: 1, acknowledged: 1, failed: 0, timedOut: 0 },
+    });
+    const modules = (await s.call('GET', '/api/v1/LuminaryModules?limit=1000000&inc=mac')).body.data as {
+      _id: number;
+    }[];
+    await s.sql('update luminary_modules set segment = 7');
+    const all = await dim('by=segment&segment=7&raw=80');
+    expect(all.body.counts).toMatchObject({ controllers: 3, modules: modules.length, acknowledged: 3 });
+  });
+
+  it('reports a silent controller as timed out, never as done', async () => {
+    sim.controllers[2]!.goOffline(60_000);
+    const res = await dim('by=segment&segment=7&raw=20');
+    expect(res.body.code).toBe(1);
+    expect(res.body.msg).toBe('Error timeout');
+    expect(res.body.counts).toMatchObject({ acknowledged: 2, timedOut: 1 });
+    const archived = (await s.call('GET', `/api/v2/commands/${res.body.commandId}`)).body.result;
+    expect(archived.devices.map((d: { state: string }) => d.state).sort()).toEqual([
+      'acknowledged',
+      'acknowledged',
+      'timed_out',
+    ]);
+  });
+
+  it('switches cabinet phases and answers the new iostate', async () => {
+    const mac = sim.controllers[0]!.mac;
+    const res = await s.call('GET', `/api/v1/control/controller?by=mac&mac=${mac}&sw1=1&sw2=0`);
+    expect(res.body.code).toBe(0);
+    const io = res.body.raw.iostate as number;
+    expect((io >> 5) & 1).toBe(1);
+    expect((io >> 6) & 1).toBe(0);
+    const json = await s.call(
+      'GET',
+      `/api/v1/control/controller?by=mac&mac=${mac}&raw=${encodeURIComponent('{"set":{"sw3":1}}')}`,
+    );
+    expect((json.body.raw.iostate >> 7) & 1).toBe(1);
+  });
+
+  it('refuses bad control input with catalogue errors', async () => {
+    expect((await dim('by=mac&mac=x&raw=101')).body).toMatchObject({ code: 'IsInvalidError' });
+    expect((await dim('by=segment&raw=10')).body).toMatchObject({
+      code: 'IsInvalidError',
+      fields: ['segment'],
+    });
+    expect((await dim('by=sky&raw=10')).status).toBe(400);
+    expect((await s.call('GET', '/api/v1/control/controller?by=mac&mac=X&raw=nope')).body.code).toBe(
+      'IsInvalidError',
+    );
+  });
+
+  it('needs the command right: the demo user is refused', async () => {
+    const demo = await s.demo();
+    expect((await demo.call('GET', '/api/v1/control/lighting?by=segment&segment=7&raw=10')).body.code).toBe(
+      'demoUser',
+    );
+  });
+});
