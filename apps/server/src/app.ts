@@ -26,6 +26,7 @@ import { registerControlRoutes } from './routes/control.routes.ts';
 import { registerControllerCommandRoutes } from './routes/controller-command.routes.ts';
 import { registerEntityRoutes } from './routes/entity.routes.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
+import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
 import { registerRoleRoutes } from './routes/roles.routes.ts';
 import { registerUserRoutes } from './routes/users.routes.ts';
 
@@ -96,7 +97,9 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
     app.log.warn({ topic, reason }, 'malformed controller reply'),
   );
   registerControllerCommandRoutes(app, service, gateway);
-  registerControlRoutes(app, db, new CommandService(db, gateway));
+  const commandService = new CommandService(db, gateway);
+  registerControlRoutes(app, db, commandService);
+  registerModuleConfigRoutes(app, db, commandService);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -117,3 +117,63 @@ describe(`lighting control on ${backend}`, () => {
     );
   });
 });
+
+describe(`module configuration on ${backend}`, () => {
+  it('sends module parameters inside the spec ranges and refuses any outside', async () => {
+    const m = (await s.call('GET', `/api/v1/LuminaryModules?mac=${sim.city.cabinets[0]!.modules[1]!.mac}`))
+      .body.data[0];
+    const ok = await s.call('POST', '/api/v2/lamp-modules/params', {
+      id: m._id,
+      minPwm: 1,
+      maxPwm: 100,
+      radioChannel: 15,
+      radioPower: 14,
+    });
+    expect(ok.body).toMatchObject({ error: false, result: { code: 0 } });
+    for (const [field, value] of [
+      ['minPwm', 0],
+      ['minPwm', 100],
+      ['maxPwm', 29],
+      ['maxPwm', 101],
+      ['radioChannel', 16],
+      ['radioPower', 15],
+      ['radioPower', -1],
+    ] as const) {
+      const res = await s.call('POST', '/api/v2/lamp-modules/params', { id: m._id, [field]: value });
+      expect(res.body, `${field}=${value}`).toMatchObject({ code: 'IsInvalidError', fields: [field] });
+    }
+  });
+
+  it('switches meter reading on a controller', async () => {
+    const c = (await s.call('GET', `/api/v1/Controllers?mac=${sim.controllers[0]!.mac}`)).body.data[0];
+    const res = await s.call('POST', '/api/v2/controllers/configure-option-meter', {
+      id: c._id,
+      enabled: true,
+    });
+    expect(res.body.result).toEqual({ _id: c._id, readingMeter: true });
+    expect((await s.call('GET', `/api/v1/Controllers/${c._id}`)).body.readingMeter).toBe(true);
+  });
+
+  it('assigns modules to a controller and phase, all or nothing', async () => {
+    const target = (await s.call('GET', `/api/v1/Controllers?mac=${sim.controllers[1]!.mac}`)).body.data[0];
+    const ids = (await s.call('GET', '/api/v1/LuminaryModules?limit=2&sort=_id&inc=mac')).body.data.map(
+      (m: { _id: number }) => m._id,
+    );
+    const res = await s.call('POST', '/api/v2/lamp-modules/assign', {
+      field_type: 'id',
+      assign: [{ controller: target._id, phase: 3, modules: ids }],
+    });
+    expect(res.body.result).toEqual({ updated: 2 });
+    const moved = (await s.call('GET', `/api/v1/LuminaryModules/${ids[0]}`)).body;
+    expect(moved).toMatchObject({ controller: target._id, phase: 3 });
+    const bad = await s.call('POST', '/api/v2/lamp-modules/assign', {
+      field_type: 'id',
+      assign: [
+        { controller: target._id, phase: 1, modules: ids },
+        { controller: target._id, phase: 1, modules: [999999] },
+      ],
+    });
+    expect(bad.body).toMatchObject({ code: 'NotFoundError', fields: ['modules'] });
+    expect((await s.call('GET', `/api/v1/LuminaryModules/${ids[0]}`)).body.phase).toBe(3);
+  });
+});
