@@ -16,6 +16,7 @@ import { EntityService } from './entities/entity.service.ts';
 import { CommandGateway } from './field/command-gateway.ts';
 import { CommandService } from './field/command.service.ts';
 import { Ingest } from './field/ingest.ts';
+import { LiveHub } from './live/live-hub.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { accessPlugin, type RouteAccess } from './plugins/access.ts';
 import type { Broker } from './plugins/broker.ts';
@@ -26,6 +27,7 @@ import { registerControlRoutes } from './routes/control.routes.ts';
 import { registerControllerCommandRoutes } from './routes/controller-command.routes.ts';
 import { registerEntityRoutes } from './routes/entity.routes.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
+import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
 import { registerRoleRoutes } from './routes/roles.routes.ts';
 import { registerUserRoutes } from './routes/users.routes.ts';
@@ -83,7 +85,9 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   const service = new EntityService(repo, hooks);
   await bootstrap(service, repo, { adminPassword: config.adminPassword, demo: config.demo, log: app.log });
 
-  const ingest = new Ingest(broker.client, db, app.log);
+  const hub = await LiveHub.start(database.url);
+  app.addHook('onClose', () => hub.close());
+  const ingest = new Ingest(broker.client, db, app.log, hub);
   app.addHook('onClose', () => ingest.stop());
   app.decorate('ingest', ingest);
 
@@ -97,7 +101,8 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
     app.log.warn({ topic, reason }, 'malformed controller reply'),
   );
   registerControllerCommandRoutes(app, service, gateway);
-  const commandService = new CommandService(db, gateway);
+  const commandService = new CommandService(db, gateway, hub);
+  registerLiveRoutes(app, hub);
   registerControlRoutes(app, db, commandService);
   registerModuleConfigRoutes(app, db, commandService);
   await registerWeb(app, config.webDist);

@@ -22,6 +22,8 @@ export type TestServer = Client & {
   url: string;
   brokerUrl: string;
   routes: RouteEntry[];
+  /** the PostgreSQL database this server uses (undefined on PGlite) */
+  databaseUrl?: string;
   /** a client with no session */
   anonymous(): Client;
   signIn(login: string, password: string): Promise<Client>;
@@ -82,9 +84,17 @@ function client(url: string): Client {
   };
 }
 
-export async function startServer(config: Partial<AppDeps['config']> = {}): Promise<TestServer> {
-  const fresh = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-  const database = await openDatabase({ databaseUrl: fresh?.url });
+export async function startServer(
+  config: Partial<AppDeps['config']> = {},
+  opts: { databaseUrl?: string } = {},
+): Promise<TestServer> {
+  // a second server on the same database (two processes' worth of pools and listeners) when databaseUrl is given
+  const fresh = opts.databaseUrl
+    ? undefined
+    : process.env.DATABASE_URL
+      ? await freshDatabase(process.env.DATABASE_URL)
+      : undefined;
+  const database = await openDatabase({ databaseUrl: opts.databaseUrl ?? fresh?.url });
   const broker = await startBroker({ mqttPort: 0, host: '127.0.0.1' });
   const app = await buildApp({
     config: {
@@ -115,6 +125,7 @@ export async function startServer(config: Partial<AppDeps['config']> = {}): Prom
     ...admin,
     url,
     brokerUrl: broker.url,
+    databaseUrl: opts.databaseUrl ?? fresh?.url,
     routes: app.routeTable,
     anonymous: () => client(url),
     signIn,

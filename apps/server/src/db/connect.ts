@@ -17,6 +17,8 @@ export type Db = PgDatabase<any, any, any>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** the server's address, for connections of their own (LISTEN) */
+  url?: string;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -39,7 +41,7 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
   const db = drizzlePg({ client: pool });
   await migratePg(db, { migrationsFolder: MIGRATIONS });
-  return opened(db as unknown as Db, 'postgres', () => pool.end());
+  return { ...opened(db as unknown as Db, 'postgres', () => pool.end()), url };
 }
 
 const opened = (db: Db, kind: Database['kind'], close: () => Promise<void>): Database => ({

@@ -3,6 +3,7 @@ import type { CommandType } from '@sl/protocol';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
 import { commandDevices, commands } from '../db/command.table.ts';
+import type { LiveHub } from '../live/live-hub.ts';
 import type { CommandGateway, CommandOutcome } from './command-gateway.ts';
 
 /** One controller a command goes to; `modules` narrows a dim to those MACs (absent: all of its modules). */
@@ -25,6 +26,7 @@ export class CommandService {
   constructor(
     private readonly db: Db,
     private readonly gateway: CommandGateway,
+    private readonly hub?: LiveHub,
   ) {}
 
   async run(caller: Caller, type: CommandType, target: object, payload: object, deliveries: Delivery[]) {
@@ -48,6 +50,13 @@ export class CommandService {
       .update(commandDevices)
       .set({ state: 'sent', sentAt: new Date() })
       .where(eq(commandDevices.commandId, commandId));
+    const progress = (devices: unknown) =>
+      this.hub?.publish({
+        type: 'command',
+        groupId: caller.groupId ?? null,
+        data: { commandId, type, target, devices },
+      });
+    await progress(deliveries.map((d) => ({ controllerMac: d.controllerMac, state: 'sent' })));
     const outcomes = await Promise.all(
       deliveries.map((d) =>
         this.gateway.send(d.controllerMac, type, d.modules ? { ...payload, macs: d.modules } : payload),
@@ -64,6 +73,9 @@ export class CommandService {
       from jsonb_to_recordset(${JSON.stringify(answered)}::jsonb) as v(id bigint, state text, code int, result jsonb)
       where d.id = v.id`);
     await this.db.update(commands).set({ finishedAt: new Date() }).where(eq(commands.id, commandId));
+    await progress(
+      answered.map((a, i) => ({ controllerMac: deliveries[i]!.controllerMac, state: a.state, code: a.code })),
+    );
     const devices: DeviceOutcome[] = deliveries.map((d, i) => ({
       ...d,
       state: answered[i]!.state,

@@ -9,6 +9,7 @@ import {
   type ModuleReading,
 } from '@sl/protocol';
 import type { Db } from '../db/connect.ts';
+import type { LiveHub } from '../live/live-hub.ts';
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -28,6 +29,7 @@ export class Ingest {
     private readonly client: MqttClient,
     private readonly db: Db,
     private readonly log: Log,
+    private readonly hub?: LiveHub,
     flushMs = 500,
   ) {
     client.on('message', (topic, payload) => this.onMessage(topic, payload));
@@ -78,9 +80,13 @@ export class Ingest {
           last_received_at = v.at
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
           mac text, pwm int, pow float8, lux float8, temp float8, energy float8, runh float8,
-          lpwm int, cpwm int, rssi int, twil int, cl_status int, at timestamptz)
-        where m.mac = v.mac and m.deleted_at is null`);
+          lpwm int, cpwm int, rssi int, twil int, cl_status int, at timestamptz),
+          luminary_modules as before
+        where m.mac = v.mac and m.deleted_at is null and before._id = m._id
+        returning m._id, m.mac, m."group", m.cl_status, m.pwm,
+          (before.cl_status is distinct from m.cl_status or before.pwm is distinct from m.pwm) as changed`);
       this.countUnknown(rows.length, result);
+      await this.announce('modules', result);
     }
     for (const batch of chunks(states)) {
       const rows = batch.map(([mac, { state, at }]) => ({
@@ -104,11 +110,28 @@ export class Ingest {
           version = coalesce(v.version, c.version), network = coalesce(v.network, c.network),
           last_received_at = v.at
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-          mac text, at timestamptz, online boolean, iostate int, cputemp float8, version text, network text)
-        where c.mac = v.mac and c.deleted_at is null`);
+          mac text, at timestamptz, online boolean, iostate int, cputemp float8, version text, network text),
+          controllers as before
+        where c.mac = v.mac and c.deleted_at is null and before._id = c._id
+        returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected,
+          (before.cl_status is distinct from c.cl_status or before.iostate is distinct from c.iostate) as changed`);
       this.countUnknown(rows.length, result);
+      await this.announce('controllers', result);
     }
     this.counters.flushes += 1;
+  }
+
+  /** Devices whose status changed, per group, to the live streams. */
+  private async announce(type: 'modules' | 'controllers', result: unknown) {
+    if (!this.hub) return;
+    const rows = ((result as { rows?: Record<string, unknown>[] }).rows ?? []).filter((r) => r.changed);
+    const byGroup = new Map<number | null, Record<string, unknown>[]>();
+    for (const { changed: _changed, group, _id, ...r } of rows) {
+      // bigint columns read through raw SQL arrive as strings from a PostgreSQL server
+      const g = group == null ? null : Number(group);
+      byGroup.set(g, [...(byGroup.get(g) ?? []), { _id: Number(_id), ...r }]);
+    }
+    for (const [groupId, data] of byGroup) await this.hub.publish({ type, groupId, data });
   }
 
   private countUnknown(sent: number, result: unknown) {

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
+import { seedDemoCity } from '../src/field/demo-city.ts';
+import { backend, startServer, type Client, type TestServer } from './harness.ts';
+
+// The live stream: device changes and command progress reach signed-in consoles of the right group; on
+// PostgreSQL a command sent through one server process is seen through another.
+
+type Event = { event: string; data: unknown };
+
+/** Reads an SSE stream into `events` until `stop()`. */
+async function listen(server: { url: string }, c: Client) {
+  const events: Event[] = [];
+  const ctrl = new AbortController();
+  const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(`${server.url}/api/v2/live`, { headers: { cookie }, signal: ctrl.signal });
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const reader = res.body!.getReader();
+  let buffer = '';
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += new TextDecoder().decode(value);
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const event = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.+)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+      }
+    }
+  })();
+  return { events, stop: () => ctrl.abort() };
+}
+const until = async (check: () => boolean, ms = 8000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('not seen in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+let s: TestServer;
+let sim: SimulatorHandle;
+beforeAll(async () => {
+  s = await startServer();
+  const city = await loadCity('cambridge', { controllers: 1 });
+  const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
+  await seedDemoCity(s.db, demo._id, demo.cities[0], city);
+  sim = await startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false });
+});
+afterAll(async () => {
+  await sim?.stop({ clearRetained: true });
+  await s?.close();
+});
+
+describe(`live stream on ${backend}`, () => {
+  it('pushes command progress and the lamp changes that follow, to the right group only', async () => {
+    const admin = await listen(s, s);
+    const demo = await listen(s, await s.demo());
+    const other = (await s.call('POST', '/api/v1/Groups', { name: 'Elsewhere' })).body._id;
+    await s.call('POST', '/api/v1/Users', {
+      login: 'away',
+      password: 'Lamps-2026',
+      group: other,
+      type: 'GROUPADMIN',
+    });
+    const away = await listen(s, await s.signIn('away', 'Lamps-2026'));
+    const mac = sim.city.cabinets[0]!.modules[0]!.mac;
+    const res = await s.call('GET', `/api/v1/control/lighting?by=mac&mac=${mac}&raw=23`);
+    expect(res.body.code).toBe(0);
+    await until(() =>
+      admin.events.some(
+        (e) =>
+          e.event === 'command' &&
+          (e.data as { devices: { state: string }[] }).devices[0]?.state === 'acknowledged',
+      ),
+    );
+    const dimmed = (e: Event) =>
+      e.event === 'modules' &&
+      (e.data as { mac: string; pwm: number }[]).some((m) => m.mac === mac && m.pwm === 23);
+    await until(() => admin.events.some(dimmed) && demo.events.some(dimmed));
+    expect(away.events.filter(dimmed)).toEqual([]);
+    for (const l of [admin, demo, away]) l.stop();
+  });
+
+  it('refuses a stream without a session', async () => {
+    const res = await fetch(`${s.url}/api/v2/live`);
+    expect(res.status).toBe(401);
+  });
+});
+
+describe.runIf(backend === 'postgres')('live stream between two server processes', () => {
+  it('shows through one server a command sent through another', async () => {
+    const second = await startServer({}, { databaseUrl: s.databaseUrl });
+    try {
+      const watching = await listen(second, second);
+      const mac = sim.city.cabinets[0]!.modules[1]!.mac;
+      expect((await s.call('GET', `/api/v1/control/lighting?by=mac&mac=${mac}&raw=61`)).body.code).toBe(0);
+      await until(() => watching.events.some((e) => e.event === 'command'));
+      watching.stop();
+    } finally {
+      await second.close();
+    }
+  });
+});
