@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// unit: pure code. db: HTTP tests through a running server against PGlite, or the PostgreSQL server named by
+// unit: pure code. e2e: screens in Chromium. db: HTTP tests through a running server against PGlite, or the PostgreSQL server named by
 // DATABASE_URL (each run in a fresh database of its own).
 export default defineConfig({
   test: {
@@ -12,6 +12,16 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // the built console in Debian's Chromium against the real server
+        test: {
+          name: 'e2e',
+          include: ['apps/web/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
     ],

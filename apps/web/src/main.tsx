@@ -1,4 +1,10 @@
 import { createRoot } from 'react-dom/client';
-import { StatusPage } from './status-page.tsx';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app.tsx';
 
-createRoot(document.getElementById('root')!).render(<StatusPage />);
+// Real paths, not hash ones: the server answers every non-API path with the console (spec §2 routes).
+createRoot(document.getElementById('root')!).render(
+  <BrowserRouter>
+    <App />
+  </BrowserRouter>,
+);

@@ -1,0 +1,140 @@
+import { execSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+// eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/harness.ts';
+import { launch, shot } from './browser.ts';
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let s: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // SKIP_WEB_BUILD=1 when the runner has built apps/web/dist already
+  if (!process.env.SKIP_WEB_BUILD)
+    execSync('npx vite build --logLevel error', { cwd: web, stdio: 'inherit' });
+  s = await startServer({ webDist: path.join(web, 'dist') });
+  for (let i = 1; i <= 12; i++)
+    await s.call('POST', '/api/v1/Vendors', { name: `Vendor ${String(i).padStart(2, '0')}` });
+  browser = await launch();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+async function open(lang: 'en-us' | 'ru'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
+  await context.addInitScript((l) => localStorage.getItem('lang') || localStorage.setItem('lang', l), lang);
+  return context.newPage();
+}
+
+async function signIn(page: Page, login: string, password: string) {
+  await page.goto(s.url + '/');
+  await page.getByLabel(/Login|Логин/).fill(login);
+  await page.getByLabel(/Password|Пароль/).fill(password);
+  await page.getByRole('button', { name: /Sign in|Войти/ }).click();
+  await page.waitForURL('**/Map');
+}
+
+const rows = (page: Page) => page.locator('tbody tr.RaDatagrid-row');
+
+describe('console in Chromium', () => {
+  it('signs the admin in, lands on the Map, and manages lamp models', async () => {
+    const page = await open('en-us');
+    await page.goto(s.url + '/');
+    await page.getByRole('button', { name: 'Demo' }).waitFor();
+    await shot(page, 'login-en');
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByText('The map arrives with the map issue.').waitFor();
+    await shot(page, 'map-en');
+
+    await page.goto(s.url + '/Vendors');
+    await page.getByRole('cell', { name: 'Vendor 01' }).waitFor();
+    expect(await rows(page).count()).toBe(10);
+    await shot(page, 'list-en');
+
+    await page.goto(s.url + '/Vendors/create');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Signify e2e');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/Vendors');
+
+    await page.goto(s.url + '/LuminaryModels');
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.getByRole('textbox', { name: 'Code' }).fill('E2E-1');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Street 60W');
+    await page.getByLabel('Vendor').fill('Signify');
+    await page.getByRole('option', { name: 'Signify e2e' }).click();
+    await shot(page, 'form-en');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/LuminaryModels');
+    await page.getByRole('cell', { name: 'Street 60W' }).click();
+
+    await page.waitForURL(/LuminaryModels\/\d+$/);
+    await page.getByRole('textbox', { name: 'Name' }).fill('Street 80W');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'Street 80W' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'Signify e2e' }).count()).toBe(1);
+
+    await page.getByRole('cell', { name: 'Street 80W' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL('**/LuminaryModels');
+    await page
+      .getByText('No Lamp models yet')
+      .or(page.getByText(/No .* yet|No results/))
+      .first()
+      .waitFor();
+    expect(await page.getByRole('cell', { name: 'Street 80W' }).count()).toBe(0);
+
+    await page.goto(s.url + '/no-such-screen');
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await shot(page, 'not-found-en');
+  });
+
+  it('switches to Russian', async () => {
+    const page = await open('en-us');
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByText('The map arrives with the map issue.').waitFor();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('menuitem', { name: 'Русский' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Русский' }).click({ force: true });
+    await page.getByText('Карта появится вместе с задачей о карте.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ru');
+    expect(await page.evaluate(() => document.cookie)).toContain('lang=ru');
+    await shot(page, 'map-ru');
+
+    await page.getByRole('menuitem', { name: 'Модели светильников' }).click();
+    await page.waitForURL('**/LuminaryModels');
+    await page.getByRole('link', { name: 'Создать' }).waitFor();
+    await shot(page, 'list-ru');
+    await page.goto(s.url + '/Vendors/create');
+    await page.getByLabel('Название').waitFor();
+    await shot(page, 'form-ru');
+    await page.goto(s.url + '/nowhere');
+    await page.getByRole('heading', { level: 1, name: 'Страница не найдена' }).waitFor();
+
+    const fresh = await open('ru');
+    await fresh.goto(s.url + '/');
+    await fresh.getByRole('button', { name: 'Демо' }).waitFor();
+    await shot(fresh, 'login-ru');
+  });
+
+  it('gives the demo user a read-only console', async () => {
+    const page = await open('en-us');
+    await page.goto(s.url + '/');
+    await page.getByRole('button', { name: 'Demo' }).click();
+    await page.waitForURL('**/Map');
+    await page.goto(s.url + '/Vendors');
+    await page.getByRole('cell', { name: 'Vendor 01' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
+    await page.getByRole('cell', { name: 'Vendor 01' }).click();
+    await page.waitForURL(/Vendors\/\d+\/show$/);
+    expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+    await shot(page, 'demo-show-en');
+  });
+});

@@ -1,0 +1,45 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import russianMessages from 'ra-language-russian';
+import { ENTITIES, ERRORS, type Language } from '@sl/domain';
+import { fieldLabel } from './field-labels.ts';
+import { initialLanguage, storeLanguage } from './language.ts';
+import { MESSAGES } from './messages.ts';
+
+const resources = (lang: Language) =>
+  Object.fromEntries(
+    ENTITIES.map((e) => [
+      e.name,
+      {
+        name: e.label[lang],
+        fields: Object.fromEntries(
+          [...Object.keys(e.fields), 'createdAt', 'updatedAt'].map((f) => [f, fieldLabel(f, lang)]),
+        ),
+      },
+    ]),
+  );
+
+const errors = (lang: Language) =>
+  Object.fromEntries(Object.entries(ERRORS).map(([code, m]) => [code, m[lang]]));
+
+export const translations = (lang: Language) => ({
+  ...(lang === 'ru' ? russianMessages : englishMessages),
+  resources: resources(lang),
+  sl: MESSAGES[lang],
+  error: errors(lang),
+});
+
+const base = polyglotI18nProvider((locale) => translations(locale as Language), initialLanguage(), [
+  { locale: 'en-us', name: 'English' },
+  { locale: 'ru', name: 'Русский' },
+]);
+
+storeLanguage(base.getLocale() as Language);
+
+export const i18nProvider = {
+  ...base,
+  changeLocale: (locale: string) => {
+    storeLanguage(locale as Language);
+    return base.changeLocale(locale);
+  },
+};

@@ -1,0 +1,72 @@
+import type { DataProvider } from 'react-admin';
+import { applySaveRules, entity, type SaveMode } from '@sl/domain';
+import { http } from './http.ts';
+
+type Row = Record<string, unknown> & { _id: number };
+type Page = { total: number; data: Row[] };
+
+const api = (resource: string) => `/api/v1/${resource}`;
+// react-admin's record type is generic per call; every row of ours is a record with `id` = `_id`
+const withId = (r: Row) => ({ ...r, id: r._id }) as never;
+
+function query(params: Record<string, unknown>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    for (const one of Array.isArray(v) ? v : [v]) q.append(k, String(one));
+  }
+  return q.toString();
+}
+
+function body(resource: string, data: Record<string, unknown>, mode: SaveMode) {
+  const { id: _id, ...rest } = data;
+  return applySaveRules(entity(resource), rest, mode);
+}
+
+async function page(resource: string, params: Record<string, unknown>) {
+  const p = await http<Page>('GET', `${api(resource)}?${query(params)}`);
+  return { data: p.data.map(withId), total: p.total };
+}
+
+const listParams = (
+  pagination: { page: number; perPage: number } | undefined,
+  sort: { field: string; order: string } | undefined,
+  filter: Record<string, unknown>,
+) => {
+  const perPage = pagination?.perPage ?? 10;
+  const field = sort?.field === 'id' ? '_id' : sort?.field;
+  return {
+    ...filter,
+    skip: ((pagination?.page ?? 1) - 1) * perPage,
+    limit: perPage,
+    sort: field ? (sort?.order === 'DESC' ? `-${field}` : field) : undefined,
+  };
+};
+
+export const dataProvider: DataProvider = {
+  getList: (resource, { pagination, sort, filter }) =>
+    page(resource, listParams(pagination, sort, filter as Record<string, unknown>)),
+  getOne: async (resource, { id }) => ({ data: withId(await http<Row>('GET', `${api(resource)}/${id}`)) }),
+  getMany: async (resource, { ids }) =>
+    ids.length ? page(resource, { _id: ids, limit: ids.length }) : { data: [] },
+  getManyReference: (resource, { target, id, pagination, sort, filter }) =>
+    page(resource, listParams(pagination, sort, { ...(filter as Record<string, unknown>), [target]: id })),
+  create: async (resource, { data }) => ({
+    data: withId(await http<Row>('POST', api(resource), body(resource, data, 'create'))),
+  }),
+  update: async (resource, { id, data }) => ({
+    data: withId(await http<Row>('PATCH', `${api(resource)}/${id}`, body(resource, data, 'patch'))),
+  }),
+  updateMany: async (resource, { ids, data }) => {
+    for (const id of ids) await http('PATCH', `${api(resource)}/${id}`, body(resource, data, 'patch'));
+    return { data: ids };
+  },
+  delete: async (resource, { id, previousData }) => {
+    await http('DELETE', `${api(resource)}/${id}`);
+    return { data: (previousData ?? { id }) as never };
+  },
+  deleteMany: async (resource, { ids }) => {
+    for (const id of ids) await http('DELETE', `${api(resource)}/${id}`);
+    return { data: ids };
+  },
+};

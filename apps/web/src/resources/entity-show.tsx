@@ -1,0 +1,20 @@
+import { Show, SimpleShowLayout } from 'react-admin';
+import { timestamp } from '@sl/domain';
+import { FieldView } from './field-view.tsx';
+import { useEntity } from './use-entity.ts';
+
+const STAMPS = { createdAt: timestamp(), updatedAt: timestamp() };
+
+export default function EntityShow() {
+  const e = useEntity();
+  const fields = Object.entries({ ...e.fields, ...STAMPS }).filter(([, f]) => !f.writeOnly);
+  return (
+    <Show>
+      <SimpleShowLayout>
+        {fields.map(([name, f]) => (
+          <FieldView key={name} source={name} field={f} />
+        ))}
+      </SimpleShowLayout>
+    </Show>
+  );
+}
