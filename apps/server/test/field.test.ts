@@ -1,34 +1,19 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
-import { backend, startServer, type TestServer } from './harness.ts';
+import type { SimulatorHandle } from '@sl/simulator';
+import { startField, until } from './field-setup.ts';
+import { backend, type TestServer } from './harness.ts';
 
 // The simulated field of a real city, through the real broker, into each device's current state.
 
 let s: TestServer;
 let sim: SimulatorHandle;
-const until = async <T>(probe: () => Promise<T | undefined>, ms = 8000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 150));
-  }
-};
 
+let close: () => Promise<void>;
 beforeAll(async () => {
-  s = await startServer();
-  const city = await loadCity('cambridge', { controllers: 2 });
-  const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
-  const { seedDemoCity } = await import('../src/field/demo-city.ts');
-  await seedDemoCity(s.db, demo._id, demo.cities[0], city);
-  sim = await startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false });
+  ({ s, sim, close } = await startField(2));
 });
-afterAll(async () => {
-  await sim?.stop({ clearRetained: true });
-  await s?.close();
-});
+afterAll(() => close?.());
 
 describe(`field ingest on ${backend}`, () => {
   it('stores every module reading of the seeded city', async () => {

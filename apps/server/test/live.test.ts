@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
-import { seedDemoCity } from '../src/field/demo-city.ts';
+import type { SimulatorHandle } from '@sl/simulator';
+import { startField, until } from './field-setup.ts';
 import { backend, startServer, type Client, type TestServer } from './harness.ts';
 
 // The live stream: device changes and command progress reach signed-in consoles of the right group; on
@@ -34,27 +34,14 @@ async function listen(server: { url: string }, c: Client) {
   })();
   return { events, stop: () => ctrl.abort() };
 }
-const until = async (check: () => boolean, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('not seen in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 let s: TestServer;
 let sim: SimulatorHandle;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  s = await startServer();
-  const city = await loadCity('cambridge', { controllers: 1 });
-  const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
-  await seedDemoCity(s.db, demo._id, demo.cities[0], city);
-  sim = await startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false });
+  ({ s, sim, close } = await startField(1));
 });
-afterAll(async () => {
-  await sim?.stop({ clearRetained: true });
-  await s?.close();
-});
+afterAll(() => close?.());
 
 describe(`live stream on ${backend}`, () => {
   it('pushes command progress and the lamp changes that follow, to the right group only', async () => {

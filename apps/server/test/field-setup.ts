@@ -1,0 +1,33 @@
+import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
+import { seedDemoCity } from '../src/field/demo-city.ts';
+import { startServer, type TestServer } from './harness.ts';
+
+/** Polls until `probe` gives something, or fails after `ms`. */
+export async function until<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined && v !== false) return v as T;
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** A server whose Demo group holds the first `controllers` cabinets of Cambridge, with their simulated field. */
+export async function startField(
+  controllers: number,
+): Promise<{ s: TestServer; sim: SimulatorHandle; close(): Promise<void> }> {
+  const s = await startServer();
+  const city = await loadCity('cambridge', { controllers });
+  const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
+  await seedDemoCity(s.db, demo._id, demo.cities[0], city);
+  const sim = await startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false });
+  return {
+    s,
+    sim,
+    close: async () => {
+      await sim.stop({ clearRetained: true });
+      await s.close();
+    },
+  };
+}
