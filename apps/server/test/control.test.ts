@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorHandle } from '@sl/simulator';
-import { startField, until } from './field-setup.ts';
+import { MOSQUITTO, startField, until } from './field-setup.ts';
 import { backend, type TestServer } from './harness.ts';
 
 // Dimming and phase switching through the real broker, answered by the simulated field, with the archive.
@@ -9,156 +9,169 @@ let s: TestServer;
 let sim: SimulatorHandle;
 
 let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ s, sim, close } = await startField(3));
-});
-afterAll(() => close?.());
 
-const dim = (query: string) => s.call('GET', `/api/v1/control/lighting?${query}`);
+describe.each([
+  ['embedded broker', undefined],
+  ['Mosquitto', MOSQUITTO],
+])(`control through the %s on ${backend}`, (_name, mqttUrl) => {
+  beforeAll(async () => {
+    ({ s, sim, close } = await startField(3, mqttUrl));
+  });
+  afterAll(() => close?.());
 
-describe(`lighting control on ${backend}`, () => {
-  it('dims one lamp by its MAC, and its reported state follows', async () => {
-    const mac = sim.city.cabinets[0]!.modules[0]!.mac;
-    const res = await dim(`by=mac&mac=${mac}&raw=37`);
-    expect(res.body).toMatchObject({ code: 0, msg: '', raw: { mac, pwm: 37 } });
-    const m = await until(async () => {
-      const row = (await s.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0];
-      return row.pwm === 37 ? row : undefined;
+  const dim = (query: string) => s.call('GET', `/api/v1/control/lighting?${query}`);
+
+  describe(`lighting control on ${backend}`, () => {
+    it('goes through the broker it names', async () => {
+      expect((await s.call('GET', '/health')).body.broker).toMatchObject({
+        kind: mqttUrl ? 'external' : 'embedded',
+        connected: true,
+      });
     });
-    expect(m.pwm).toBe(37);
-    const archived = (await s.call('GET', `/api/v2/commands/${res.body.commandId}`)).body.result;
-    expect(archived).toMatchObject({
-      type: 'dim',
-      payload: { pwm: 37 },
-      devices: [{ state: 'acknowledged', code: 0 }],
+
+    it('dims one lamp by its MAC, and its reported state follows', async () => {
+      const mac = sim.city.cabinets[0]!.modules[0]!.mac;
+      const res = await dim(`by=mac&mac=${mac}&raw=37`);
+      expect(res.body).toMatchObject({ code: 0, msg: '', raw: { mac, pwm: 37 } });
+      const m = await until(async () => {
+        const row = (await s.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0];
+        return row.pwm === 37 ? row : undefined;
+      });
+      expect(m.pwm).toBe(37);
+      const archived = (await s.call('GET', `/api/v2/commands/${res.body.commandId}`)).body.result;
+      expect(archived).toMatchObject({
+        type: 'dim',
+        payload: { pwm: 37 },
+        devices: [{ state: 'acknowledged', code: 0 }],
+      });
+    });
+
+    it('answers code 3 for a module it does not know', async () => {
+      const res = await dim('by=mac&mac=024DFFFFFFFFFFFF&raw=50');
+      expect(res.body).toMatchObject({ code: 3, msg: 'Control module not found' });
+    });
+
+    it('dims a whole controller and a segment, counting every controller', async () => {
+      const controller = (await s.call('GET', `/api/v1/Controllers?mac=${sim.controllers[1]!.mac}`)).body
+        .data[0];
+      const one = await dim(`by=controller&id=${controller._id}&raw=60`);
+      expect(one.body).toMatchObject({
+        code: 0,
+        counts: { controllers: 1, acknowledged: 1, failed: 0, timedOut: 0 },
+      });
+      const modules = (await s.call('GET', '/api/v1/LuminaryModules?limit=1000000&inc=mac')).body.data as {
+        _id: number;
+      }[];
+      await s.sql('update luminary_modules set segment = 7');
+      const all = await dim('by=segment&segment=7&raw=80');
+      expect(all.body.counts).toMatchObject({ controllers: 3, modules: modules.length, acknowledged: 3 });
+    });
+
+    it('reports a silent controller as timed out, never as done', async () => {
+      sim.controllers[2]!.goOffline(60_000);
+      const res = await dim('by=segment&segment=7&raw=20');
+      expect(res.body.code).toBe(1);
+      expect(res.body.msg).toBe('Error timeout');
+      expect(res.body.counts).toMatchObject({ acknowledged: 2, timedOut: 1 });
+      const archived = (await s.call('GET', `/api/v2/commands/${res.body.commandId}`)).body.result;
+      expect(archived.devices.map((d: { state: string }) => d.state).sort()).toEqual([
+        'acknowledged',
+        'acknowledged',
+        'timed_out',
+      ]);
+    });
+
+    it('switches cabinet phases and answers the new iostate', async () => {
+      const mac = sim.controllers[0]!.mac;
+      const res = await s.call('GET', `/api/v1/control/controller?by=mac&mac=${mac}&sw1=1&sw2=0`);
+      expect(res.body.code).toBe(0);
+      const io = res.body.raw.iostate as number;
+      expect((io >> 5) & 1).toBe(1);
+      expect((io >> 6) & 1).toBe(0);
+      const json = await s.call(
+        'GET',
+        `/api/v1/control/controller?by=mac&mac=${mac}&raw=${encodeURIComponent('{"set":{"sw3":1}}')}`,
+      );
+      expect((json.body.raw.iostate >> 7) & 1).toBe(1);
+    });
+
+    it('refuses bad control input with catalogue errors', async () => {
+      expect((await dim('by=mac&mac=x&raw=101')).body).toMatchObject({ code: 'IsInvalidError' });
+      expect((await dim('by=segment&raw=10')).body).toMatchObject({
+        code: 'IsInvalidError',
+        fields: ['segment'],
+      });
+      expect((await dim('by=sky&raw=10')).status).toBe(400);
+      expect((await s.call('GET', '/api/v1/control/controller?by=mac&mac=X&raw=nope')).body.code).toBe(
+        'IsInvalidError',
+      );
+    });
+
+    it('needs the command right: the demo user is refused', async () => {
+      const demo = await s.demo();
+      expect((await demo.call('GET', '/api/v1/control/lighting?by=segment&segment=7&raw=10')).body.code).toBe(
+        'demoUser',
+      );
     });
   });
 
-  it('answers code 3 for a module it does not know', async () => {
-    const res = await dim('by=mac&mac=024DFFFFFFFFFFFF&raw=50');
-    expect(res.body).toMatchObject({ code: 3, msg: 'Control module not found' });
-  });
-
-  it('dims a whole controller and a segment, counting every controller', async () => {
-    const controller = (await s.call('GET', `/api/v1/Controllers?mac=${sim.controllers[1]!.mac}`)).body
-      .data[0];
-    const one = await dim(`by=controller&id=${controller._id}&raw=60`);
-    expect(one.body).toMatchObject({
-      code: 0,
-      counts: { controllers: 1, acknowledged: 1, failed: 0, timedOut: 0 },
+  describe(`module configuration on ${backend}`, () => {
+    it('sends module parameters inside the spec ranges and refuses any outside', async () => {
+      const m = (await s.call('GET', `/api/v1/LuminaryModules?mac=${sim.city.cabinets[0]!.modules[1]!.mac}`))
+        .body.data[0];
+      const ok = await s.call('POST', '/api/v2/lamp-modules/params', {
+        id: m._id,
+        minPwm: 1,
+        maxPwm: 100,
+        radioChannel: 15,
+        radioPower: 14,
+      });
+      expect(ok.body).toMatchObject({ error: false, result: { code: 0 } });
+      for (const [field, value] of [
+        ['minPwm', 0],
+        ['minPwm', 100],
+        ['maxPwm', 29],
+        ['maxPwm', 101],
+        ['radioChannel', 16],
+        ['radioPower', 15],
+        ['radioPower', -1],
+      ] as const) {
+        const res = await s.call('POST', '/api/v2/lamp-modules/params', { id: m._id, [field]: value });
+        expect(res.body, `${field}=${value}`).toMatchObject({ code: 'IsInvalidError', fields: [field] });
+      }
     });
-    const modules = (await s.call('GET', '/api/v1/LuminaryModules?limit=1000000&inc=mac')).body.data as {
-      _id: number;
-    }[];
-    await s.sql('update luminary_modules set segment = 7');
-    const all = await dim('by=segment&segment=7&raw=80');
-    expect(all.body.counts).toMatchObject({ controllers: 3, modules: modules.length, acknowledged: 3 });
-  });
 
-  it('reports a silent controller as timed out, never as done', async () => {
-    sim.controllers[2]!.goOffline(60_000);
-    const res = await dim('by=segment&segment=7&raw=20');
-    expect(res.body.code).toBe(1);
-    expect(res.body.msg).toBe('Error timeout');
-    expect(res.body.counts).toMatchObject({ acknowledged: 2, timedOut: 1 });
-    const archived = (await s.call('GET', `/api/v2/commands/${res.body.commandId}`)).body.result;
-    expect(archived.devices.map((d: { state: string }) => d.state).sort()).toEqual([
-      'acknowledged',
-      'acknowledged',
-      'timed_out',
-    ]);
-  });
-
-  it('switches cabinet phases and answers the new iostate', async () => {
-    const mac = sim.controllers[0]!.mac;
-    const res = await s.call('GET', `/api/v1/control/controller?by=mac&mac=${mac}&sw1=1&sw2=0`);
-    expect(res.body.code).toBe(0);
-    const io = res.body.raw.iostate as number;
-    expect((io >> 5) & 1).toBe(1);
-    expect((io >> 6) & 1).toBe(0);
-    const json = await s.call(
-      'GET',
-      `/api/v1/control/controller?by=mac&mac=${mac}&raw=${encodeURIComponent('{"set":{"sw3":1}}')}`,
-    );
-    expect((json.body.raw.iostate >> 7) & 1).toBe(1);
-  });
-
-  it('refuses bad control input with catalogue errors', async () => {
-    expect((await dim('by=mac&mac=x&raw=101')).body).toMatchObject({ code: 'IsInvalidError' });
-    expect((await dim('by=segment&raw=10')).body).toMatchObject({
-      code: 'IsInvalidError',
-      fields: ['segment'],
+    it('switches meter reading on a controller', async () => {
+      const c = (await s.call('GET', `/api/v1/Controllers?mac=${sim.controllers[0]!.mac}`)).body.data[0];
+      const res = await s.call('POST', '/api/v2/controllers/configure-option-meter', {
+        id: c._id,
+        enabled: true,
+      });
+      expect(res.body.result).toEqual({ _id: c._id, readingMeter: true });
+      expect((await s.call('GET', `/api/v1/Controllers/${c._id}`)).body.readingMeter).toBe(true);
     });
-    expect((await dim('by=sky&raw=10')).status).toBe(400);
-    expect((await s.call('GET', '/api/v1/control/controller?by=mac&mac=X&raw=nope')).body.code).toBe(
-      'IsInvalidError',
-    );
-  });
 
-  it('needs the command right: the demo user is refused', async () => {
-    const demo = await s.demo();
-    expect((await demo.call('GET', '/api/v1/control/lighting?by=segment&segment=7&raw=10')).body.code).toBe(
-      'demoUser',
-    );
-  });
-});
-
-describe(`module configuration on ${backend}`, () => {
-  it('sends module parameters inside the spec ranges and refuses any outside', async () => {
-    const m = (await s.call('GET', `/api/v1/LuminaryModules?mac=${sim.city.cabinets[0]!.modules[1]!.mac}`))
-      .body.data[0];
-    const ok = await s.call('POST', '/api/v2/lamp-modules/params', {
-      id: m._id,
-      minPwm: 1,
-      maxPwm: 100,
-      radioChannel: 15,
-      radioPower: 14,
+    it('assigns modules to a controller and phase, all or nothing', async () => {
+      const target = (await s.call('GET', `/api/v1/Controllers?mac=${sim.controllers[1]!.mac}`)).body.data[0];
+      const ids = (await s.call('GET', '/api/v1/LuminaryModules?limit=2&sort=_id&inc=mac')).body.data.map(
+        (m: { _id: number }) => m._id,
+      );
+      const res = await s.call('POST', '/api/v2/lamp-modules/assign', {
+        field_type: 'id',
+        assign: [{ controller: target._id, phase: 3, modules: ids }],
+      });
+      expect(res.body.result).toEqual({ updated: 2 });
+      const moved = (await s.call('GET', `/api/v1/LuminaryModules/${ids[0]}`)).body;
+      expect(moved).toMatchObject({ controller: target._id, phase: 3 });
+      const bad = await s.call('POST', '/api/v2/lamp-modules/assign', {
+        field_type: 'id',
+        assign: [
+          { controller: target._id, phase: 1, modules: ids },
+          { controller: target._id, phase: 1, modules: [999999] },
+        ],
+      });
+      expect(bad.body).toMatchObject({ code: 'NotFoundError', fields: ['modules'] });
+      expect((await s.call('GET', `/api/v1/LuminaryModules/${ids[0]}`)).body.phase).toBe(3);
     });
-    expect(ok.body).toMatchObject({ error: false, result: { code: 0 } });
-    for (const [field, value] of [
-      ['minPwm', 0],
-      ['minPwm', 100],
-      ['maxPwm', 29],
-      ['maxPwm', 101],
-      ['radioChannel', 16],
-      ['radioPower', 15],
-      ['radioPower', -1],
-    ] as const) {
-      const res = await s.call('POST', '/api/v2/lamp-modules/params', { id: m._id, [field]: value });
-      expect(res.body, `${field}=${value}`).toMatchObject({ code: 'IsInvalidError', fields: [field] });
-    }
-  });
-
-  it('switches meter reading on a controller', async () => {
-    const c = (await s.call('GET', `/api/v1/Controllers?mac=${sim.controllers[0]!.mac}`)).body.data[0];
-    const res = await s.call('POST', '/api/v2/controllers/configure-option-meter', {
-      id: c._id,
-      enabled: true,
-    });
-    expect(res.body.result).toEqual({ _id: c._id, readingMeter: true });
-    expect((await s.call('GET', `/api/v1/Controllers/${c._id}`)).body.readingMeter).toBe(true);
-  });
-
-  it('assigns modules to a controller and phase, all or nothing', async () => {
-    const target = (await s.call('GET', `/api/v1/Controllers?mac=${sim.controllers[1]!.mac}`)).body.data[0];
-    const ids = (await s.call('GET', '/api/v1/LuminaryModules?limit=2&sort=_id&inc=mac')).body.data.map(
-      (m: { _id: number }) => m._id,
-    );
-    const res = await s.call('POST', '/api/v2/lamp-modules/assign', {
-      field_type: 'id',
-      assign: [{ controller: target._id, phase: 3, modules: ids }],
-    });
-    expect(res.body.result).toEqual({ updated: 2 });
-    const moved = (await s.call('GET', `/api/v1/LuminaryModules/${ids[0]}`)).body;
-    expect(moved).toMatchObject({ controller: target._id, phase: 3 });
-    const bad = await s.call('POST', '/api/v2/lamp-modules/assign', {
-      field_type: 'id',
-      assign: [
-        { controller: target._id, phase: 1, modules: ids },
-        { controller: target._id, phase: 1, modules: [999999] },
-      ],
-    });
-    expect(bad.body).toMatchObject({ code: 'NotFoundError', fields: ['modules'] });
-    expect((await s.call('GET', `/api/v1/LuminaryModules/${ids[0]}`)).body.phase).toBe(3);
   });
 });

@@ -13,12 +13,20 @@ export async function until<T>(probe: () => Promise<T | undefined> | T | undefin
   }
 }
 
-/** A server whose Demo group holds the first `controllers` cabinets of Cambridge, with their simulated field. */
+/** Mosquitto on this machine and in CI; the suites that name it run through it as well as the embedded broker. */
+export const MOSQUITTO = 'mqtt://127.0.0.1:1883';
+
+/**
+ * A server whose Demo group holds the first `controllers` cabinets of Cambridge, with their simulated field.
+ * On a shared broker every run takes a network number of its own, so runs never hear each other's devices.
+ */
 export async function startField(
   controllers: number,
+  mqttUrl?: string,
 ): Promise<{ s: TestServer; sim: SimulatorHandle; close(): Promise<void> }> {
-  const s = await startServer();
-  const city = await loadCity('cambridge', { controllers });
+  const s = await startServer({}, { mqttUrl });
+  const network = mqttUrl ? 1000 + Math.floor(Math.random() * 60_000) : undefined;
+  const city = await loadCity('cambridge', { controllers, network });
   const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
   await seedDemoCity(s.db, demo._id, demo.cities[0], city);
   const sim = await startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false });

@@ -86,7 +86,7 @@ function client(url: string): Client {
 
 export async function startServer(
   config: Partial<AppDeps['config']> = {},
-  opts: { databaseUrl?: string } = {},
+  opts: { databaseUrl?: string; mqttUrl?: string } = {},
 ): Promise<TestServer> {
   // a second server on the same database (two processes' worth of pools and listeners) when databaseUrl is given
   const fresh = opts.databaseUrl
@@ -95,7 +95,7 @@ export async function startServer(
       ? await freshDatabase(process.env.DATABASE_URL)
       : undefined;
   const database = await openDatabase({ databaseUrl: opts.databaseUrl ?? fresh?.url });
-  const broker = await startBroker({ mqttPort: 0, host: '127.0.0.1' });
+  const broker = await startBroker({ mqttUrl: opts.mqttUrl, mqttPort: 0, host: '127.0.0.1' });
   const app = await buildApp({
     config: {
       webDist: '/nonexistent',
