@@ -15,6 +15,7 @@ import { EntityRepository } from './entities/entity.repository.ts';
 import { EntityService } from './entities/entity.service.ts';
 import { CommandGateway } from './field/command-gateway.ts';
 import { CommandService } from './field/command.service.ts';
+import { ensurePartitions, keepPartitions } from './field/history.ts';
 import { Ingest } from './field/ingest.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { installErrorHandler } from './http/error-handler.ts';
@@ -85,6 +86,9 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   const service = new EntityService(repo, hooks);
   await bootstrap(service, repo, { adminPassword: config.adminPassword, demo: config.demo, log: app.log });
 
+  await ensurePartitions(db);
+  const stopPartitions = keepPartitions(db, app.log);
+  app.addHook('onClose', async () => stopPartitions());
   const hub = await LiveHub.start(database.url);
   app.addHook('onClose', () => hub.close());
   const ingest = new Ingest(broker.client, db, app.log, hub);

@@ -78,4 +78,49 @@ describe(`field ingest on ${backend}`, () => {
     });
     expect(after.readings).toBeGreaterThan(before.readings);
   });
+
+  it('keeps every reading in the day partitions of the history', async () => {
+    const rows = await until(async () => {
+      const [r] = await s.sql<{ n: number }>('select count(*)::int as n from module_readings');
+      return r!.n > 0 ? r!.n : undefined;
+    });
+    expect(rows).toBeGreaterThan(0);
+    const [strays] = await s.sql<{ n: number }>(
+      'select count(*)::int as n from only module_readings_default',
+    );
+    expect(strays!.n).toBe(0);
+  });
+
+  it('stores a meter reading per phase, its 65535 as 0, and the meter shows the latest', async () => {
+    const serial = sim.city.cabinets[0]!.meter.serial;
+    const client = await mqtt.connectAsync(s.brokerUrl);
+    const at = new Date(Date.now() + 1000).toISOString();
+    const phases = [
+      { phase: 1, voltage: 23012, current: 1500, power: 34500, energy: 120 },
+      { phase: 2, voltage: 65535, current: 65535, power: 65535, energy: 65535 },
+    ];
+    await client.publishAsync(
+      `sl/v1/${sim.controllers[0]!.mac}/meter`,
+      JSON.stringify({ serial, at, phases }),
+      { qos: 1 },
+    );
+    await client.endAsync();
+    const stored = await until(async () => {
+      const r = await s.sql<{ phase: number; voltage: string; energy: string }>(
+        'select phase, voltage, energy from meter_readings where serial = $1 and at = $2 order by phase',
+        [serial, at],
+      );
+      return r.length === 2 ? r : undefined;
+    });
+    expect(stored.map((r) => [r.phase, Number(r.voltage), Number(r.energy)])).toEqual([
+      [1, 23012, 120],
+      [2, 0, 0],
+    ]);
+    const page = await s.call('GET', `/api/v1/Meters?serial=${encodeURIComponent(serial)}`);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const meter = page.body.data[0];
+    expect(meter.energyData).toEqual(
+      expect.arrayContaining([expect.objectContaining({ phase: 2, voltage: 0 })]),
+    );
+  });
 });

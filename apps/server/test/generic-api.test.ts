@@ -142,3 +142,18 @@ describe(`records by id on ${backend}`, () => {
     expect((await s.call('GET', '/api/v1/Vendors?_id=abc')).status).toBe(400);
   });
 });
+
+describe(`stored data the declaration does not name on ${backend}`, () => {
+  it('is left out of the answer, never a failed response', async () => {
+    const post = await s.call('POST', '/api/v1/LuminarySupports', {
+      uid: 'EXTRA-1',
+      sockets: [{ phase: 1 }],
+    });
+    await s.sql(`update luminary_supports set sockets = '[{"phase":1,"legacy":"x"}]'::jsonb where _id = $1`, [
+      post.body._id,
+    ]);
+    const res = await s.call('GET', `/api/v1/LuminarySupports/${post.body._id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.sockets).toEqual([{ phase: 1 }]);
+  });
+});

@@ -94,6 +94,9 @@ export function outputSchema(field: Field): z.ZodType {
       return z.string();
     case 'point':
       return z.object({ type: z.literal('Point'), coordinates: z.array(z.number()) });
+    case 'json':
+      // raw device data: whatever the device sent
+      return z.unknown();
     default:
       return inputSchema(field);
   }

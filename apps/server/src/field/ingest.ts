@@ -1,11 +1,14 @@
 import type { MqttClient } from 'mqtt';
 import { sql } from 'drizzle-orm';
 import {
+  decodeMeterReading,
   decodeModuleBatch,
+  METER_NO_VALUE,
   decodeState,
   everyController,
   parseTopic,
   type ControllerState,
+  type MeterReading,
   type ModuleReading,
 } from '@sl/protocol';
 import type { Db } from '../db/connect.ts';
@@ -21,6 +24,9 @@ type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: strin
 export class Ingest {
   readonly counters = { messages: 0, readings: 0, malformed: 0, unknownDevices: 0, flushes: 0 };
   private modules = new Map<string, ModuleReading>();
+  /** every reading since the last flush, for the history */
+  private history: ModuleReading[] = [];
+  private meters: MeterReading[] = [];
   private states = new Map<string, { state: ControllerState; at: string }>();
   private readonly timer: NodeJS.Timeout;
   private flushing = Promise.resolve();
@@ -33,7 +39,9 @@ export class Ingest {
     flushMs = 500,
   ) {
     client.on('message', (topic, payload) => this.onMessage(topic, payload));
-    client.subscribe([everyController('state'), everyController('modules')], { qos: 1 });
+    client.subscribe([everyController('state'), everyController('modules'), everyController('meter')], {
+      qos: 1,
+    });
     this.timer = setInterval(() => void this.flush(), flushMs);
   }
 
@@ -50,7 +58,14 @@ export class Ingest {
       const decoded = decodeModuleBatch(payload);
       if (!decoded.ok) return this.malformed(topic, decoded.reason);
       for (const reading of decoded.value.modules) this.modules.set(reading.mac, reading);
+      this.history.push(...decoded.value.modules);
       this.counters.readings += decoded.value.modules.length;
+    } else if (where?.kind === 'meter') {
+      this.counters.messages += 1;
+      const decoded = decodeMeterReading(payload);
+      if (!decoded.ok) return this.malformed(topic, decoded.reason);
+      this.meters.push(decoded.value);
+      this.counters.readings += 1;
     }
   }
 
@@ -70,8 +85,13 @@ export class Ingest {
   private async write() {
     const modules = [...this.modules.values()];
     const states = [...this.states.entries()];
+    const history = this.history;
+    const meters = this.meters;
     this.modules = new Map();
     this.states = new Map();
+    this.history = [];
+    this.meters = [];
+    await this.writeHistory(history, meters);
     for (const rows of chunks(modules)) {
       const result = await this.db.execute(sql`
         update luminary_modules as m set
@@ -119,6 +139,50 @@ export class Ingest {
       await this.announce('controllers', result);
     }
     this.counters.flushes += 1;
+  }
+
+  /** Every reading into the day-partitioned history; a meter's 65535 (no value) is stored as 0 (spec §5). */
+  private async writeHistory(history: ModuleReading[], meters: MeterReading[]) {
+    for (const rows of chunks(history)) {
+      await this.db.execute(sql`
+        insert into module_readings (at, mac, pwm, pow, lux, temp, energy, runh, lpwm, cpwm, rssi, twil, cl_status)
+        select at, mac, pwm, pow, lux, temp, energy, runh, lpwm, cpwm, rssi, twil, cl_status
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+          at timestamptz, mac text, pwm int, pow float8, lux float8, temp float8, energy float8, runh float8,
+          lpwm int, cpwm int, rssi int, twil int, cl_status int)`);
+    }
+    const zero = (v: number) => (v === METER_NO_VALUE ? 0 : v);
+    const phases = meters.flatMap((m) =>
+      m.phases.map((p) => ({
+        at: m.at,
+        serial: m.serial,
+        phase: p.phase,
+        voltage: zero(p.voltage),
+        current: zero(p.current),
+        power: zero(p.power),
+        energy: zero(p.energy),
+      })),
+    );
+    for (const rows of chunks(phases)) {
+      await this.db.execute(sql`
+        insert into meter_readings (at, serial, phase, voltage, current, power, energy)
+        select at, serial, phase, voltage, current, power, energy
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+          at timestamptz, serial text, phase int, voltage bigint, current bigint, power bigint, energy bigint)`);
+    }
+    const latest = new Map(meters.map((m) => [m.serial, m]));
+    if (latest.size) {
+      const rows = [...latest.values()].map((m) => ({
+        serial: m.serial,
+        at: m.at,
+        phases: phases.filter((p) => p.serial === m.serial && p.at === m.at),
+      }));
+      const result = await this.db.execute(sql`
+        update meters as m set energy_data = v.phases, last_received_at = v.at
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(serial text, at timestamptz, phases jsonb)
+        where m.serial = v.serial and m.deleted_at is null`);
+      this.countUnknown(rows.length, result);
+    }
   }
 
   /** Devices whose status changed, per group, to the live streams. */

@@ -8,4 +8,19 @@ import { z } from 'zod';
  * row with zod on the way out.
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
-  fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as object);
+  fastJson(
+    lenient(z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' })) as object,
+  );
+
+/**
+ * fast-json-stringify picks an `anyOf` branch by validating the value, so `additionalProperties: false` would turn
+ * one stored key too many into a failed response. Without it the extra key is simply not written.
+ */
+function lenient(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(lenient);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema))
+    if (!(k === 'additionalProperties' && v === false)) out[k] = lenient(v);
+  return out;
+}

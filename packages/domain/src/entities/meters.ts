@@ -1,5 +1,5 @@
 import { defineEntity } from '../entity.ts';
-import { float, int, json, ref, text, timestamp } from '../fields.ts';
+import { float, int, list, object, oneOfInt, ref, text, timestamp } from '../fields.ts';
 
 export const Meters = defineEntity({
   name: 'Meters',
@@ -17,7 +17,11 @@ export const Meters = defineEntity({
     power_transformation: float({ min: 0, default: 1 }),
     voltage_transformation: float({ min: 0, default: 1 }),
     tariffCount: int({ min: 1, max: 8, default: 1 }),
-    energyData: json({ readOnly: true }),
+    // the latest reading per phase, raw integers as the meter gave them (65535, no value, stored as 0)
+    energyData: list(
+      object({ phase: oneOfInt([1, 2, 3]), voltage: int(), current: int(), power: int(), energy: float() }),
+      { readOnly: true, max: 3 },
+    ),
     lastReceivedAt: timestamp({ readOnly: true }),
   },
 });
