@@ -14,6 +14,30 @@ import {
 import type { Db } from '../db/connect.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 
+/**
+ * The module reading columns, once: the current state in `luminary_modules` and the history in `module_readings`
+ * hold them under the same names as the protocol's module reading.
+ */
+const READING_COLUMNS = {
+  pwm: 'int',
+  pow: 'float8',
+  lux: 'float8',
+  temp: 'float8',
+  energy: 'float8',
+  runh: 'float8',
+  lpwm: 'int',
+  cpwm: 'int',
+  rssi: 'int',
+  twil: 'int',
+  cl_status: 'int',
+} as const satisfies Partial<Record<keyof ModuleReading, string>>;
+const readingNames = Object.keys(READING_COLUMNS);
+const READING_NAMES = sql.raw(readingNames.join(', '));
+const READING_SET = sql.raw(readingNames.map((c) => `${c} = v.${c}`).join(', '));
+const READING_TYPES = sql.raw(
+  ['at timestamptz', 'mac text', ...Object.entries(READING_COLUMNS).map(([c, t]) => `${c} ${t}`)].join(', '),
+);
+
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /**
@@ -95,12 +119,8 @@ export class Ingest {
     for (const rows of chunks(modules)) {
       const result = await this.db.execute(sql`
         update luminary_modules as m set
-          pwm = v.pwm, pow = v.pow, lux = v.lux, temp = v.temp, energy = v.energy, runh = v.runh,
-          lpwm = v.lpwm, cpwm = v.cpwm, rssi = v.rssi, twil = v.twil, cl_status = v.cl_status,
-          last_received_at = v.at
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-          mac text, pwm int, pow float8, lux float8, temp float8, energy float8, runh float8,
-          lpwm int, cpwm int, rssi int, twil int, cl_status int, at timestamptz),
+          ${READING_SET}, last_received_at = v.at
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(${READING_TYPES}),
           luminary_modules as before
         where m.mac = v.mac and m.deleted_at is null and before._id = m._id
         returning m._id, m.mac, m."group", m.cl_status, m.pwm,
@@ -145,11 +165,8 @@ export class Ingest {
   private async writeHistory(history: ModuleReading[], meters: MeterReading[]) {
     for (const rows of chunks(history)) {
       await this.db.execute(sql`
-        insert into module_readings (at, mac, pwm, pow, lux, temp, energy, runh, lpwm, cpwm, rssi, twil, cl_status)
-        select at, mac, pwm, pow, lux, temp, energy, runh, lpwm, cpwm, rssi, twil, cl_status
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-          at timestamptz, mac text, pwm int, pow float8, lux float8, temp float8, energy float8, runh float8,
-          lpwm int, cpwm int, rssi int, twil int, cl_status int)`);
+        insert into module_readings (at, mac, ${READING_NAMES})
+        select at, mac, ${READING_NAMES} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(${READING_TYPES})`);
     }
     const zero = (v: number) => (v === METER_NO_VALUE ? 0 : v);
     const phases = meters.flatMap((m) =>
