@@ -104,9 +104,9 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>
     app.log.warn({ topic, reason }, 'malformed controller reply'),
   );
-  registerControllerCommandRoutes(app, service, gateway);
   const commandService = new CommandService(db, gateway, hub);
   registerLiveRoutes(app, hub);
+  registerControllerCommandRoutes(app, service, commandService);
   registerControlRoutes(app, db, commandService);
   registerModuleConfigRoutes(app, db, commandService);
   await registerWeb(app, config.webDist);

@@ -40,8 +40,14 @@ describe(`controller commands on ${backend}`, () => {
   it('delivers a JSON object and answers with the controller reply', async () => {
     const res = await send({ relay: 1, state: 'on' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ error: false, result: { code: 0, msg: 'ok', raw: { iostate: 5 } } });
+    expect(res.body).toMatchObject({ error: false, result: { code: 0, msg: 'ok', raw: { iostate: 5 } } });
     expect(received.at(-1)).toEqual({ relay: 1, state: 'on' });
+    const archived = (await s.call('GET', `/api/v2/commands/${res.body.result.commandId}`)).body.result;
+    expect(archived).toMatchObject({
+      type: 'json',
+      payload: { relay: 1, state: 'on' },
+      devices: [{ state: 'acknowledged' }],
+    });
   });
 
   it('accepts a string that holds a JSON object', async () => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { controlAnswerError, entity, idSchema } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
-import type { CommandGateway } from '../field/command-gateway.ts';
+import type { CommandService } from '../field/command.service.ts';
 import { ApiError } from '../http/api-error.ts';
 import { errorResponses } from './entity-schemas.ts';
 
@@ -27,14 +27,14 @@ const jsonCommand = z
 
 const answer = z.object({
   error: z.literal(false),
-  result: z.object({ code: z.number(), msg: z.string(), raw: z.unknown() }),
+  result: z.object({ code: z.number(), msg: z.string(), raw: z.unknown(), commandId: z.number() }),
 });
 
 /** POST /api/v2/controllers/command: a JSON command to one controller, answered with what the controller replied. */
 export function registerControllerCommandRoutes(
   app: FastifyInstance,
   service: EntityService,
-  gateway: CommandGateway,
+  commands: CommandService,
 ) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/v2/controllers/command',
@@ -48,10 +48,17 @@ export function registerControllerCommandRoutes(
     },
     async (req) => {
       const controller = await service.get(Controllers, req.caller, req.body._id);
-      const outcome = await gateway.send(controller.mac as string, 'json', req.body.command);
-      const failure = controlAnswerError(outcome.code, 'switch');
+      // through the archive like every other command: who sent what, and what the controller answered
+      const run = await commands.run(req.caller, 'json', { by: 'id', id: req.body._id }, req.body.command, [
+        { controllerMac: controller.mac as string },
+      ]);
+      const device = run.devices[0]!;
+      const failure = controlAnswerError(device.code, 'switch');
       if (failure) throw new ApiError(failure);
-      return { error: false as const, result: { code: 0, msg: 'ok', raw: outcome.result ?? null } };
+      return {
+        error: false as const,
+        result: { code: 0, msg: 'ok', raw: device.result ?? null, commandId: run.commandId },
+      };
     },
   );
 }
