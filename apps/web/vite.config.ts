@@ -1,6 +1,56 @@
-import { defineConfig } from 'vite';
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import {
+  dataLicences,
+  packageLicence,
+  type Licences,
+  type PackageLicence,
+} from './src/screens/about/licence-sources.ts';
+
+const INVENTORIES_README = path.resolve(import.meta.dirname, '../../inventories/README.md');
+
+/** Writes /licenses.json: every package that went into the bundle, and the bundled data's terms. */
+function licences(): Plugin {
+  return {
+    name: 'sl-licences',
+    apply: 'build',
+    generateBundle() {
+      const packages = new Map<string, PackageLicence>();
+      for (const id of this.getModuleIds()) {
+        const at = id.lastIndexOf('node_modules/');
+        if (at < 0) continue;
+        const parts = id.slice(at + 'node_modules/'.length).split('/');
+        const name = parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+        if (packages.has(name)) continue;
+        const dir = id.slice(0, at + 'node_modules/'.length) + name;
+        const found = packageLicence(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')));
+        if (found) packages.set(name, found);
+      }
+      const out: Licences = {
+        packages: [...packages.values()].sort((a, b) => a.name.localeCompare(b.name)),
+        data: dataLicences(readFileSync(INVENTORIES_README, 'utf8')),
+      };
+      this.emitFile({ type: 'asset', fileName: 'licenses.json', source: JSON.stringify(out) });
+    },
+  };
+}
+
+/** The commit the console was built from, shown on the About screen. */
+function buildVersion(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: import.meta.dirname })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
 
 export default defineConfig({
+  plugins: [licences()],
+  define: { __APP_VERSION__: JSON.stringify(buildVersion()) },
   build: {
     rollupOptions: {
       // MUI marks its modules "use client" for server components; there are none here

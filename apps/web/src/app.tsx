@@ -1,20 +1,25 @@
-import { lazy } from 'react';
-import { Route } from 'react-router-dom';
+import { Navigate, Route, useParams } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { ENTITIES } from '@sl/domain';
 import { AppLayout } from './app-menu.tsx';
+import { AppError } from './feedback/app-error.tsx';
+import { AppNotification } from './feedback/app-notification.tsx';
 import { i18nProvider } from './i18n/i18n-provider.ts';
 import { authProvider } from './providers/auth-provider.ts';
 import { dataProvider } from './providers/data-provider.ts';
-import { LoginPage } from './screens/login-page.tsx';
+import { recordTitle } from './resources/record-title.ts';
+import { RootReload } from './screens/root-reload.tsx';
 import { NotFound } from './screens/not-found.tsx';
+import { SCREENS } from './screens/lazy-screens.ts';
+import { darkTheme, lightTheme } from './theme.ts';
 
-// Screens load on demand so that the login page at the root stays light.
-const MapPage = lazy(() => import('./screens/map-page.tsx'));
-const EntityList = lazy(() => import('./resources/entity-list.tsx'));
-const EntityShow = lazy(() => import('./resources/entity-show.tsx'));
-const EntityEdit = lazy(() => import('./resources/entity-edit.tsx'));
-const EntityCreate = lazy(() => import('./resources/entity-create.tsx'));
+const isEntity = (name: string) => ENTITIES.some((e) => e.name === name);
+
+/** The list route at the root with an optional type (spec §2): `/list/{Entity}`, lamps by default. */
+function ListRoute() {
+  const { type = 'Luminaries' } = useParams();
+  return isEntity(type) ? <Navigate to={`/${type}`} replace /> : <NotFound />;
+}
 
 export function App() {
   return (
@@ -23,27 +28,41 @@ export function App() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={AppLayout}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      notification={AppNotification}
+      error={AppError}
       loginPage={false}
       catchAll={NotFound}
       title={'sl.title'}
       disableTelemetry
+      requireAuth
     >
       <CustomRoutes noLayout>
-        <Route path="/" element={<LoginPage />} />
+        <Route path="/" element={<RootReload />} />
       </CustomRoutes>
       <CustomRoutes>
-        <Route path="/Map" element={<MapPage />} />
+        <Route path="/Map" element={<SCREENS.MapPage />} />
+        <Route path="/Dashboard" element={<SCREENS.LaterScreen title="dashboard" text="dashboardLater" />} />
+        <Route path="/Analytics" element={<SCREENS.LaterScreen title="analytics" text="analyticsLater" />} />
+        <Route path="/Calendar" element={<SCREENS.LaterScreen title="calendar" text="calendarLater" />} />
+        <Route path="/Reports/:id" element={<SCREENS.LaterScreen title="reports" text="reportsLater" />} />
+        <Route path="/About" element={<SCREENS.AboutScreen />} />
+        <Route path="/Licensing" element={<SCREENS.LicensingScreen />} />
+        <Route path="/Profile" element={<SCREENS.ProfileScreen />} />
+        <Route path="/Wizard" element={<SCREENS.WizardScreen />} />
+        <Route path="/list/:type?" element={<ListRoute />} />
       </CustomRoutes>
       {ENTITIES.map((e) => (
         <Resource
           key={e.name}
           name={e.name}
           options={{ label: e.labelKey }}
-          list={EntityList}
-          show={EntityShow}
-          edit={EntityEdit}
-          create={EntityCreate}
-          recordRepresentation={e.titleField}
+          list={SCREENS.EntityList}
+          show={SCREENS.EntityShow}
+          edit={SCREENS.EntityEdit}
+          create={SCREENS.EntityCreate}
+          recordRepresentation={recordTitle(e.name)}
         />
       ))}
     </Admin>

@@ -120,10 +120,17 @@ const RU: Record<string, string> = {
   twil: 'Сумерки',
   version: 'Версия',
   createdAt: 'Создано',
+  'en-us': 'Английский',
+  local: 'Местное',
+  int: 'Международное',
   updatedAt: 'Изменено',
+  ru: 'Русский',
 };
 
 const EN_SPECIAL: Record<string, string> = {
+  'en-us': 'English',
+  ru: 'Russian',
+  int: 'International',
   uid: 'UID',
   mac: 'MAC',
   imei: 'IMEI',

@@ -1,13 +1,14 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
-import { ENTITIES, ERRORS, type Language } from '@sl/domain';
+import { AREA_LABELS, ENTITIES, ERRORS, type Language } from '@sl/domain';
 import { fieldLabel } from './field-labels.ts';
 import { initialLanguage, storeLanguage } from './language.ts';
 import { MESSAGES } from './messages.ts';
 
-const resources = (lang: Language) =>
-  Object.fromEntries(
+const resources = (lang: Language) => ({
+  ...Object.fromEntries(Object.entries(AREA_LABELS).map(([area, label]) => [area, { name: label[lang] }])),
+  ...Object.fromEntries(
     ENTITIES.map((e) => [
       e.name,
       {
@@ -17,13 +18,23 @@ const resources = (lang: Language) =>
         ),
       },
     ]),
-  );
+  ),
+});
 
 const errors = (lang: Language) =>
   Object.fromEntries(Object.entries(ERRORS).map(([code, m]) => [code, m[lang]]));
 
+// Our entity labels are plural nouns, which Russian cannot put after a verb or "Нет" as they stand
+const russian = {
+  ...russianMessages,
+  ra: {
+    ...russianMessages.ra,
+    page: { ...russianMessages.ra.page, create: '%{name}: создание', empty: '%{name}: записей нет.' },
+  },
+};
+
 export const translations = (lang: Language) => ({
-  ...(lang === 'ru' ? russianMessages : englishMessages),
+  ...(lang === 'ru' ? russian : englishMessages),
   resources: resources(lang),
   sl: MESSAGES[lang],
   error: errors(lang),

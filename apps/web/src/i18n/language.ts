@@ -1,9 +1,15 @@
-import { LANGUAGES, type Language } from '@sl/domain';
+import type { Language } from '@sl/domain';
+
+// Type-only imports from @sl/domain: this file is on the login page, which must not load the registry.
+
+/** Every language of the console, by its own name; the Record keeps the list complete. */
+export const LANGUAGE_NAMES: Record<Language, string> = { 'en-us': 'English', ru: 'Русский' };
+const CHOICES = Object.keys(LANGUAGE_NAMES) as Language[];
 
 /** The stored choice (key `lang`), then the browser, then en-us (spec §1). */
 export function initialLanguage(): Language {
   const stored = localStorage.getItem('lang');
-  if (stored && (LANGUAGES as readonly string[]).includes(stored)) return stored as Language;
+  if (stored && (CHOICES as string[]).includes(stored)) return stored as Language;
   return navigator.language.toLowerCase().startsWith('ru') ? 'ru' : 'en-us';
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENTITIES } from '@sl/domain';
+import { AREA_LABELS, AREAS, ENTITIES } from '@sl/domain';
 import { RU_FIELD_LABELS } from './field-labels.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -22,5 +22,12 @@ describe('console messages', () => {
 
   it('labels every entity in both languages', () => {
     for (const e of ENTITIES) expect(e.label.ru, e.name).not.toBe(e.label['en-us']);
+  });
+
+  it('names every access area in both languages', () => {
+    // the rights matrix names an area by the entity of that name, or by its own label
+    const named = new Set([...ENTITIES.map((e) => e.name), ...Object.keys(AREA_LABELS)]);
+    expect(AREAS.filter((a) => !named.has(a))).toEqual([]);
+    for (const label of Object.values(AREA_LABELS)) expect(label.ru).not.toBe(label['en-us']);
   });
 });

@@ -1,27 +1,12 @@
 import type { AuthProvider } from 'react-admin';
-import { entity, may, type AccessRights, type Flag, type Subject, type UserType } from '@sl/domain';
+import { entity, may, type Flag, type Subject } from '@sl/domain';
 import { http } from './http.ts';
-
-// The profile is kept in localStorage so that access checks need no call; /auth/me confirms the session.
-
-export type Profile = {
-  _id: number;
-  login: string;
-  type: UserType;
-  role: { name: string; accessRights: AccessRights } | null;
-  group: { name: string } | null;
-};
-
-const KEY = 'user';
-
-const store = (p: Profile) => (localStorage.setItem(KEY, JSON.stringify(p)), p);
-const forget = () => localStorage.removeItem(KEY);
+import { forgetUser, signIn, storedProfile, storeProfile, type Profile } from './session.ts';
+import { leaveNotice } from './root-notice.ts';
 
 export function storedSubject(): Subject | undefined {
-  const raw = localStorage.getItem(KEY);
-  if (!raw) return undefined;
-  const p = JSON.parse(raw) as Profile;
-  return { type: p.type, login: p.login, rights: p.role?.accessRights ?? {} };
+  const p = storedProfile();
+  return p && { type: p.type, login: p.login, rights: p.role?.accessRights ?? {} };
 }
 
 const ACTIONS: Record<string, Flag> = {
@@ -30,6 +15,7 @@ const ACTIONS: Record<string, Flag> = {
   create: 'create',
   edit: 'edit',
   delete: 'delete',
+  viewDeleted: 'viewDeleted',
 };
 
 export function canDo(resource: string, action: string): boolean {
@@ -40,38 +26,37 @@ export function canDo(resource: string, action: string): boolean {
   return may(subject, e.area, flag, Boolean(e.groupField));
 }
 
+// Every way out ends at the root, which the console answers with a page load of the login page (spec §4).
 export const authProvider: AuthProvider = {
   login: async ({ username, password, demo }: { username?: string; password?: string; demo?: boolean }) => {
-    store(
-      demo
-        ? await http<Profile>('GET', '/auth/sign-test')
-        : await http<Profile>('POST', '/auth/sign-in', { login: username, password }),
-    );
+    await signIn(demo ? 'demo' : { login: username ?? '', password: password ?? '' });
   },
   logout: async () => {
-    const had = localStorage.getItem(KEY) !== null;
-    forget();
+    const had = storedProfile() !== undefined;
+    forgetUser();
     if (had) await http('POST', '/auth/sign-out').catch(() => undefined);
     return '/';
   },
   checkAuth: async () => {
     try {
-      store(await http<Profile>('GET', '/auth/me'));
+      storeProfile(await http<Profile>('GET', '/auth/me'));
     } catch {
-      forget();
+      forgetUser();
       throw { redirectTo: '/', message: false };
     }
   },
-  // spec §7: a 401 is quiet; a 403 says so, forgets the user and goes to the root
+  // spec §7: a 401 is quiet; a 403 says so (on the login page, after the reload), forgets the user, goes to the root
   checkError: async (error: { status?: number }) => {
     if (error?.status === 401) throw { redirectTo: '/', message: false };
-    if (error?.status === 403) throw { redirectTo: '/', message: 'sl.permissionDenied' };
+    if (error?.status === 403) {
+      leaveNotice('permissionDenied');
+      throw { redirectTo: '/', message: false };
+    }
   },
   getPermissions: async () => storedSubject(),
   getIdentity: async () => {
-    const raw = localStorage.getItem(KEY);
-    if (!raw) throw new Error('not signed in');
-    const p = JSON.parse(raw) as Profile;
+    const p = storedProfile();
+    if (!p) throw new Error('not signed in');
     return { id: p._id, fullName: p.group ? `${p.login} (${p.group.name})` : p.login };
   },
   canAccess: async ({ resource, action }) => (resource ? canDo(resource, action) : true),

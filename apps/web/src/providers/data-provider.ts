@@ -1,6 +1,7 @@
 import type { DataProvider } from 'react-admin';
 import { applySaveRules, entity, type SaveMode } from '@sl/domain';
 import { http } from './http.ts';
+import { storedProfile, storeProfile } from './session.ts';
 
 type Row = Record<string, unknown> & { _id: number };
 type Page = { total: number; data: Row[] };
@@ -18,9 +19,18 @@ function query(params: Record<string, unknown>): string {
   return q.toString();
 }
 
+// Only declared fields go out: form helpers such as a password's repetition stay in the browser.
 function body(resource: string, data: Record<string, unknown>, mode: SaveMode) {
-  const { id: _id, ...rest } = data;
-  return applySaveRules(entity(resource), rest, mode);
+  const e = entity(resource);
+  const declared = Object.fromEntries(Object.entries(data).filter(([k]) => k in e.fields));
+  return applySaveRules(e, declared, mode);
+}
+
+/** Saving the signed-in user's own role updates the stored rights at once (spec §6). */
+function keepOwnRights(resource: string, saved: Row) {
+  const me = storedProfile();
+  if (resource !== 'Roles' || !me?.role || me.role._id !== saved._id) return;
+  storeProfile({ ...me, role: { ...me.role, accessRights: saved.accessRights as never } });
 }
 
 async function page(resource: string, params: Record<string, unknown>) {
@@ -54,9 +64,11 @@ export const dataProvider: DataProvider = {
   create: async (resource, { data }) => ({
     data: withId(await http<Row>('POST', api(resource), body(resource, data, 'create'))),
   }),
-  update: async (resource, { id, data }) => ({
-    data: withId(await http<Row>('PATCH', `${api(resource)}/${id}`, body(resource, data, 'patch'))),
-  }),
+  update: async (resource, { id, data }) => {
+    const saved = await http<Row>('PATCH', `${api(resource)}/${id}`, body(resource, data, 'patch'));
+    keepOwnRights(resource, saved);
+    return { data: withId(saved) };
+  },
   updateMany: async (resource, { ids, data }) => {
     for (const id of ids) await http('PATCH', `${api(resource)}/${id}`, body(resource, data, 'patch'));
     return { data: ids };

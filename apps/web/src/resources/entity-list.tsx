@@ -1,29 +1,65 @@
-import { Datagrid, List, Pagination, SearchInput } from 'react-admin';
-import { isScalar, LIMITS } from '@sl/domain';
+import {
+  BooleanInput,
+  CreateButton,
+  DatagridConfigurable,
+  ExportButton,
+  FilterButton,
+  List,
+  Pagination,
+  SearchInput,
+  SelectColumnsButton,
+  TopToolbar,
+} from 'react-admin';
+import { isScalar, LIMITS, type Entity } from '@sl/domain';
+import { sl } from '../i18n/messages.ts';
 import { canDo } from '../providers/auth-provider.ts';
+import { ConfirmedBulkDelete } from './entity-form.tsx';
 import { FieldView } from './field-view.tsx';
 import { useEntity } from './use-entity.ts';
 
 const PER_PAGE_CHOICES = [10, 25, 50, 100];
 
+const filtersOf = (e: Entity) => [
+  ...(e.searchFields.length ? [<SearchInput key="q" source="q" alwaysOn />] : []),
+  ...(canDo(e.name, 'viewDeleted')
+    ? [<BooleanInput key="deleted" source="deleted" label={sl('showDeleted')} />]
+    : []),
+];
+
+function ListActions({ e, filtering }: { e: Entity; filtering: boolean }) {
+  return (
+    <TopToolbar>
+      <SelectColumnsButton />
+      {filtering && <FilterButton />}
+      {canDo(e.name, 'create') && <CreateButton />}
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
+/** Every field can be a column; the declaration's list columns show by default, the user's choice is remembered. */
 export default function EntityList() {
   const e = useEntity();
-  const filters = e.searchFields.length ? [<SearchInput key="q" source="q" alwaysOn />] : undefined;
+  const filters = filtersOf(e);
+  const columns = Object.entries(e.fields).filter(([, f]) => !f.writeOnly && f.kind !== 'json');
+  const hidden = columns.map(([name]) => name).filter((name) => !e.listColumns.includes(name));
   return (
     <List
       perPage={LIMITS.pageSize}
       pagination={<Pagination rowsPerPageOptions={PER_PAGE_CHOICES} />}
       filters={filters}
-      sort={{ field: e.listColumns[0]!, order: 'ASC' }}
+      actions={<ListActions e={e} filtering={filters.some((f) => f.key === 'deleted')} />}
+      sort={{ field: e.listColumns.find((c) => isScalar(e.fields[c]!)) ?? 'id', order: 'ASC' }}
     >
-      <Datagrid
+      <DatagridConfigurable
+        omit={hidden}
         rowClick={canDo(e.name, 'edit') ? 'edit' : 'show'}
-        bulkActionButtons={canDo(e.name, 'delete') ? undefined : false}
+        bulkActionButtons={canDo(e.name, 'delete') ? <ConfirmedBulkDelete /> : false}
       >
-        {e.listColumns.map((name) => (
-          <FieldView key={name} source={name} field={e.fields[name]!} sortable={isScalar(e.fields[name]!)} />
+        {columns.map(([name, f]) => (
+          <FieldView key={name} source={name} field={f} sortable={isScalar(f)} />
         ))}
-      </Datagrid>
+      </DatagridConfigurable>
     </List>
   );
 }

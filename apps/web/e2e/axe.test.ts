@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+// eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/harness.ts';
+import { launch } from './browser.ts';
+import { openPage, signIn } from './console-session.ts';
+import { WEB_DIST } from './global-setup.ts';
+
+let s: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  s = await startServer({ webDist: WEB_DIST });
+  await s.call('POST', '/api/v1/Vendors', { name: 'Axe vendor' });
+  browser = await launch();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await s?.close();
+});
+
+/** Serious and critical violations only, as "rule: selectors" lines that say where to look. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+// each screen, and something on it that says it has rendered
+const SCREENS: [string, string][] = [
+  ['/Vendors', 'Axe vendor'],
+  ['/Vendors/create', 'Save'],
+  ['/Users/create', 'Save'],
+  ['/Roles/create', 'Default rights'],
+  ['/Cities/create', 'Time zone from coordinates'],
+  ['/Wizard', 'Create'],
+  ['/Profile', 'My profile'],
+  ['/Licensing', 'Bundled data'],
+];
+
+describe('accessibility (axe) in Chromium', () => {
+  it('finds no serious or critical violation on the login page', async () => {
+    const page = await openPage(browser, 'en-us');
+    await page.goto(s.url + '/');
+    await page.getByRole('button', { name: 'Demo' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('finds none on a list, the forms and the administration screens', async () => {
+    const page = await openPage(browser, 'en-us');
+    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+    const found: Record<string, string[]> = {};
+    for (const [path, ready] of SCREENS) {
+      await page.goto(s.url + path);
+      await page.getByText(ready, { exact: true }).first().waitFor();
+      const violations = await seriousViolations(page);
+      if (violations.length) found[path] = violations;
+    }
+    expect(found).toEqual({});
+  });
+});

@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+
+/** A PNG of one colour with a darker grid line on two edges, so tiles that were drawn show as a grid. */
+export function gridTile(size = 256, fill = [232, 224, 200], line = [190, 180, 150]): Buffer {
+  const raw = Buffer.alloc((size * 3 + 1) * size);
+  for (let y = 0; y < size; y++) {
+    const row = y * (size * 3 + 1);
+    for (let x = 0; x < size; x++) {
+      const c = x === 0 || y === 0 ? line : fill;
+      raw.set(c, row + 1 + x * 3);
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A stand-in for a raster tile server on this machine; counts what it served. */
+export async function tileServer(): Promise<{ url: string; served(): number; close(): Promise<void> }> {
+  const png = gridTile();
+  let served = 0;
+  const server: Server = createServer((req, res) => {
+    served += 1;
+    res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' });
+    res.end(png);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
+    served: () => served,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The colour of one screen pixel, as [r, g, b], read from a screenshot in the page itself. */
+export async function pixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  const png = await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } });
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = c.height = 1;
+    const g = c.getContext('2d')!;
+    g.drawImage(img, 0, 0);
+    const [r, gr, b] = g.getImageData(0, 0, 1, 1).data;
+    return [r!, gr!, b!] as [number, number, number];
+  }, png.toString('base64'));
+}
+
+const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+/** Whether a pixel is (close to) a colour given as #rrggbb. */
+export const near = (p: number[], colour: string, tolerance = 40) =>
+  hex(colour).every((v, i) => Math.abs(v - p[i]!) <= tolerance);
+
+/** Rendered device features per source layer, counted in the page (the map is `window.__slMap`). */
+export function renderedCounts(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => {
+    const m = window.__slMap!;
+    const out: Record<string, number> = {};
+    for (const f of m.queryRenderedFeatures())
+      if (f.source === 'devices') out[f.sourceLayer!] = (out[f.sourceLayer!] ?? 0) + 1;
+    return out;
+  });
+}
+
+/** Waits until the map has loaded its style and tiles and stopped moving. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__slMap?.loaded() && !window.__slMap.isMoving(), undefined, {
+    timeout: 30_000,
+  });
+  await page.evaluate(() => new Promise((r) => window.__slMap!.once('idle', r).triggerRepaint()));
+}

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
+import { STATUS_COLOURS } from '@sl/domain';
+// eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/harness.ts';
+// eslint-disable-next-line no-restricted-imports -- the demo city is seeded as the server seeds it
+import { seedDemoCity } from '../../server/src/field/demo-city.ts';
+import { launch, shot } from './browser.ts';
+import { WEB_DIST } from './global-setup.ts';
+import { near, pixel, renderedCounts, settled, tileServer } from './map-helpers.ts';
+
+// The map in Chromium against the real server, its broker and the simulated field of six Cambridge cabinets.
+// The field sees a night that does not end (lamps lit) and no random faults: the test injects its own.
+
+const NIGHT = Date.parse('2026-01-15T03:00:00Z');
+// each test signs in and waits for the map to settle, which takes long on a loaded 2-core machine
+const SLOW = 180_000;
+const LAYERS = ['LuminarySupports', 'LuminaryModules', 'Cabinets', 'Controllers'];
+
+let s: TestServer;
+let sim: SimulatorHandle;
+let browser: Browser;
+let tiles: Awaited<ReturnType<typeof tileServer>>;
+
+beforeAll(async () => {
+  s = await startServer({ webDist: WEB_DIST });
+  const city = await loadCity('cambridge', { controllers: 6 });
+  const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
+  await seedDemoCity(s.db, demo._id, demo.cities[0], city);
+  const started = Date.now();
+  sim = await startSimulator({
+    broker: s.brokerUrl,
+    city,
+    intervalMs: 500,
+    faults: false,
+    clock: () => new Date(NIGHT + Date.now() - started),
+  });
+  tiles = await tileServer();
+  browser = await launch();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sim?.stop();
+  await tiles?.close();
+  await s?.close();
+});
+
+type Opened = { page: Page; errors: string[] };
+
+async function open(lang: 'en-us' | 'ru'): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
+  await context.addInitScript((l) => localStorage.getItem('lang') || localStorage.setItem('lang', l), lang);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return { page, errors };
+}
+
+async function signIn(page: Page, login?: string) {
+  await page.goto(s.url + '/');
+  if (login) {
+    await page.getByLabel(/Login|Логин/).fill(login);
+    await page.getByLabel(/Password|Пароль/).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: /Sign in|Войти/ }).click();
+  } else await page.getByRole('button', { name: /Demo|Демо/ }).click();
+  await page.waitForURL('**/Map');
+  await settled(page);
+}
+
+/** Where a device is on screen, after centring the map on it at street zoom. */
+async function focus(page: Page, lngLat: [number, number]): Promise<{ x: number; y: number }> {
+  await page.evaluate((at) => window.__slMap!.jumpTo({ center: at, zoom: 19 }), lngLat);
+  await settled(page);
+  const box = (await page.getByTestId('map').boundingBox())!;
+  const p = await page.evaluate((at) => window.__slMap!.project(at), lngLat);
+  return { x: box.x + p.x, y: box.y + p.y };
+}
+
+/** The status a marker shows: the live feature state where there is one, else the tile's. */
+function shownStatus(page: Page, layer: string, id: number): Promise<number | undefined> {
+  return page.evaluate(
+    ([layer, id]) => {
+      const f = window
+        .__slMap!.queryRenderedFeatures({ layers: [`${layer}-points`] })
+        .find((x) => x.id === id);
+      return f ? ((f.state.status as number | undefined) ?? (f.properties.status as number)) : undefined;
+    },
+    [layer, id] as const,
+  );
+}
+
+async function moduleRow(mac: string) {
+  return (await s.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0] as {
+    _id: number;
+    location: { coordinates: [number, number] };
+  };
+}
+
+describe('map in Chromium', () => {
+  it(
+    'draws every device type on a plain background when the tile server is unreachable, without an error storm',
+    async () => {
+      const { page, errors } = await open('en-us');
+      await signIn(page, 'admin');
+      const counts = await renderedCounts(page);
+      for (const layer of LAYERS) expect(counts[layer], layer).toBeGreaterThan(0);
+      await page.getByText('The base map is unreachable').waitFor();
+      await shot(page, 'map-offline-en');
+      const settledErrors = errors.length;
+      // unreachable, the base tile server costs one probe: a request or two that fail, then none
+      expect(settledErrors, errors.join('\n')).toBeLessThanOrEqual(3);
+      for (let i = 0; i < 4; i++) {
+        await page.evaluate(() => window.__slMap!.panBy([200, 120], { animate: false }));
+        await settled(page);
+      }
+      expect(errors.length).toBe(settledErrors);
+    },
+    SLOW,
+  );
+
+  it(
+    'dims a lamp from its popup: the simulator answers and the marker turns from on to off',
+    async () => {
+      const { page } = await open('en-us');
+      await signIn(page, 'admin');
+      const lamp = sim.city.cabinets[0]!.modules[3]!;
+      const m = await moduleRow(lamp.mac);
+      const at = await focus(page, m.location.coordinates);
+      await expect.poll(() => shownStatus(page, 'LuminaryModules', m._id), { timeout: 5000 }).toBe(1);
+      expect(near(await pixel(page, at.x, at.y), STATUS_COLOURS.on)).toBe(true);
+
+      await page.mouse.click(at.x, at.y);
+      const popup = page.getByTestId('map-popup');
+      await popup.getByText(lamp.mac).waitFor();
+      await popup.getByText('Status: On (1)').waitFor();
+      await shot(page, 'map-popup-en');
+      await popup.getByRole('button', { name: 'Off', exact: true }).click();
+      await popup.getByTestId('map-answer').getByText('Done').waitFor();
+      await expect.poll(() => shownStatus(page, 'LuminaryModules', m._id), { timeout: 3000 }).toBe(0);
+      await popup.getByText('Status: Off (0)').waitFor();
+      expect(sim.controller(sim.city.cabinets[0]!.controller.mac)!.device.lamps.get(lamp.mac)!.pwm).toBe(0);
+      await page.mouse.move(0, 0);
+      expect(near(await pixel(page, at.x, at.y), STATUS_COLOURS.off)).toBe(true);
+      await shot(page, 'map-dimmed-en');
+    },
+    SLOW,
+  );
+
+  it(
+    'turns a marker red when its lamp breaks and amber when its controller goes offline, live',
+    async () => {
+      const { page } = await open('en-us');
+      await signIn(page, 'admin');
+      const cabinet = sim.city.cabinets[1]!;
+      const lamp = cabinet.modules[5]!;
+      const m = await moduleRow(lamp.mac);
+      const at = await focus(page, m.location.coordinates);
+      await expect.poll(() => shownStatus(page, 'LuminaryModules', m._id), { timeout: 5000 }).toBe(1);
+
+      const broke = Date.now();
+      sim.controller(cabinet.controller.mac)!.device.lamps.get(lamp.mac)!.broken = true;
+      await expect
+        .poll(() => shownStatus(page, 'LuminaryModules', m._id), { timeout: 2500, interval: 100 })
+        .toBe(4);
+      // the field reports every 500 ms, so 2 s from the fault is 1.5 s from its report at worst
+      expect(Date.now() - broke).toBeLessThan(2500);
+      expect(near(await pixel(page, at.x, at.y), STATUS_COLOURS.broken)).toBe(true);
+      await shot(page, 'map-broken-en');
+
+      const offline = sim.city.cabinets[2]!;
+      const controller = (await s.call('GET', `/api/v1/Controllers?mac=${offline.controller.mac}`)).body
+        .data[0];
+      const where = await focus(page, controller.location.coordinates);
+      sim.controller(offline.controller.mac)!.goOffline(120_000);
+      await expect
+        .poll(() => shownStatus(page, 'Controllers', controller._id), { timeout: 3000, interval: 100 })
+        .toBe(3);
+      expect(near(await pixel(page, where.x, where.y), STATUS_COLOURS.offline)).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'remembers the type toggles and the filter across a reload',
+    async () => {
+      const { page } = await open('en-us');
+      await signIn(page, 'admin');
+      await page.getByRole('checkbox', { name: /Control modules/ }).uncheck();
+      await settled(page);
+      expect((await renderedCounts(page)).LuminaryModules ?? 0).toBe(0);
+      await page.getByRole('radio', { name: 'Broken' }).check();
+      await settled(page);
+      const broken = await renderedCounts(page);
+      expect(broken.LuminaryModules ?? 0).toBe(0);
+      // one lamp broke in the test before: its support is broken, and nothing else is
+      expect(broken.LuminarySupports).toBe(1);
+      expect(broken.Cabinets ?? 0).toBe(0);
+
+      await page.reload();
+      await settled(page);
+      expect(await page.getByRole('checkbox', { name: /Control modules/ }).isChecked()).toBe(false);
+      expect(await page.getByRole('radio', { name: 'Broken' }).isChecked()).toBe(true);
+      expect(await renderedCounts(page)).toEqual(broken);
+      await shot(page, 'map-filtered-en');
+
+      await page.getByRole('checkbox', { name: /Control modules/ }).check();
+      await page.getByRole('radio', { name: 'All' }).check();
+      await settled(page);
+      expect((await renderedCounts(page)).LuminaryModules).toBeGreaterThan(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'speaks Russian, and draws the base map when its tile server answers',
+    async () => {
+      const { page } = await open('ru');
+      await signIn(page, 'admin');
+      await page.getByText('Условные обозначения').waitFor();
+      await page.getByText('Подложка недоступна').waitFor();
+      await shot(page, 'map-offline-ru');
+      await page.getByRole('button', { name: 'Подложка' }).click();
+      const url = page.getByLabel('Адрес растровых тайлов');
+      await url.fill(tiles.url);
+      await page.getByRole('button', { name: 'Применить' }).click();
+      await settled(page);
+      expect(tiles.served()).toBeGreaterThan(0);
+      expect(await page.getByText('Подложка недоступна').count()).toBe(0);
+      await shot(page, 'map-tiles-ru');
+
+      await page.reload();
+      await settled(page);
+      expect(await page.getByText('Подложка недоступна').count()).toBe(0);
+      // somewhere with no device: a tile's colour, not the plain background
+      const empty = await focus(page, [-60, 30]);
+      expect(near(await pixel(page, empty.x + 40, empty.y + 40), '#e8e0c8', 12)).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'shows what is in view and a read-only popup to the demo user',
+    async () => {
+      const { page } = await open('en-us');
+      await signIn(page);
+      await page.getByRole('button', { name: 'In view' }).click();
+      const panel = page.getByTestId('map-panel');
+      await panel.getByText('Mountings').waitFor();
+      const lamp = sim.city.cabinets[3]!.modules[0]!;
+      const m = await moduleRow(lamp.mac);
+      const at = await focus(page, m.location.coordinates);
+      await page.mouse.click(at.x, at.y);
+      const popup = page.getByTestId('map-popup');
+      await popup.getByText(lamp.mac).waitFor();
+      expect(await popup.getByTestId('map-dimmer').count()).toBe(0);
+      await popup.getByRole('button', { name: 'Neighbours' }).click();
+      await page.getByText('Neighbours within 100 m').waitFor();
+      await shot(page, 'map-demo-en');
+
+      // the item of the detail screen visited last is selected and centred when the map opens
+      const other = await moduleRow(sim.city.cabinets[4]!.modules[7]!.mac);
+      await page.evaluate(
+        (id) =>
+          localStorage.setItem('RaStore.sl.currentItem', JSON.stringify({ section: 'LuminaryModules', id })),
+        String(other._id),
+      );
+      await page.reload();
+      await settled(page);
+      await popup.getByText(sim.city.cabinets[4]!.modules[7]!.mac).waitFor();
+      const centre = await page.evaluate(() => window.__slMap!.getCenter().toArray());
+      expect(centre[0]).toBeCloseTo(other.location.coordinates[0], 5);
+      expect(centre[1]).toBeCloseTo(other.location.coordinates[1], 5);
+    },
+    SLOW,
+  );
+});

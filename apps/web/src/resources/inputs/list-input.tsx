@@ -1,0 +1,40 @@
+import { ArrayInput, SimpleFormIterator, TextInput, useLocaleState } from 'react-admin';
+import type { Field, Language } from '@sl/domain';
+import { fieldLabel } from '../../i18n/field-labels.ts';
+import { FieldInput, isEditable, type FieldInputProps } from '../field-input.tsx';
+
+const toText = (v: unknown) => (Array.isArray(v) ? v.join(', ') : '');
+const toNumbers = (v: string) =>
+  v
+    .split(/[,;\s]+/)
+    .filter(Boolean)
+    .map((s) => (Number.isFinite(Number(s)) ? Number(s) : s));
+const toWords = (v: string) => v.split(/[,;\s]+/).filter(Boolean);
+
+/** A list of records edited row by row (sockets, schedule rows, rules); a list of values as one line. */
+export function ListInput({ source, field, creating, label }: FieldInputProps) {
+  const [locale] = useLocaleState();
+  if (field.kind !== 'list') return null;
+  const of = field.of;
+  if (of.kind !== 'object') {
+    const numeric = of.kind === 'int' || of.kind === 'float' || of.kind === 'intEnum';
+    return <TextInput source={source} label={label} format={toText} parse={numeric ? toNumbers : toWords} />;
+  }
+  return (
+    <ArrayInput source={source} label={label}>
+      <SimpleFormIterator inline disableReordering>
+        {Object.entries(of.fields)
+          .filter(([, f]: [string, Field]) => isEditable(f))
+          .map(([sub, f]) => (
+            <FieldInput
+              key={sub}
+              source={sub}
+              field={f}
+              creating={creating}
+              label={fieldLabel(sub, locale as Language)}
+            />
+          ))}
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}

@@ -1,0 +1,40 @@
+import { Box, Typography } from '@mui/material';
+import { useLocaleState, useResourceContext, useTranslate } from 'react-admin';
+import type { Field, Language } from '@sl/domain';
+import { fieldLabel } from '../../i18n/field-labels.ts';
+import { FieldInput, isEditable, type FieldInputProps } from '../field-input.tsx';
+import { RightsMatrixInput, isMatrix } from './rights-matrix-input.tsx';
+
+/** An object field: a matrix when it is areas × flags, otherwise its own fields in a group. */
+export function ObjectInput(props: FieldInputProps) {
+  const { source, field, creating, label } = props;
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const resource = useResourceContext();
+  if (field.kind !== 'object') return null;
+  if (isMatrix(field)) return <RightsMatrixInput {...props} />;
+  const name = source.split('.').pop()!;
+  const title =
+    label ?? translate(`resources.${resource}.fields.${source}`, { _: fieldLabel(name, locale as Language) });
+  return (
+    <Box
+      component="fieldset"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, mb: 2, width: '100%' }}
+    >
+      <Typography component="legend" variant="body2" sx={{ px: 0.5 }}>
+        {title}
+      </Typography>
+      {Object.entries(field.fields)
+        .filter(([, f]: [string, Field]) => isEditable(f))
+        .map(([sub, f]) => (
+          <FieldInput
+            key={sub}
+            source={`${source}.${sub}`}
+            field={f}
+            creating={creating}
+            label={`${title}: ${fieldLabel(sub, locale as Language)}`}
+          />
+        ))}
+    </Box>
+  );
+}

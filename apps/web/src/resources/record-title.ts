@@ -1,0 +1,16 @@
+import { entity, type Language } from '@sl/domain';
+import { i18nProvider } from '../i18n/i18n-provider.ts';
+
+/** How a record is named in references and titles: its title field, in the user's language when it has one per
+ *  language (city names). */
+export function recordTitle(entityName: string) {
+  const field = entity(entityName).titleField!;
+  return (record: Record<string, unknown>): string => {
+    const value = record[field];
+    if (value && typeof value === 'object') {
+      const names = value as Partial<Record<Language, string>>;
+      return names[i18nProvider.getLocale() as Language] ?? names['en-us'] ?? '';
+    }
+    return value == null ? `#${String(record._id ?? '')}` : String(value);
+  };
+}

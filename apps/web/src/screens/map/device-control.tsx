@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Box, Button, Slider, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { sl } from '../../i18n/messages.ts';
+import { dimModule, switchPhase, type Outcome, type Row } from './map-api.ts';
+import type { MapLayer } from './map-style.ts';
+
+type Props = {
+  layer: MapLayer;
+  /** the lamp modules a dim goes to: the module itself, or those of a support */
+  modules: Row[] | undefined;
+  /** the controller whose phases a cabinet or controller switches */
+  controller: Row | undefined;
+  onOutcome(o: Outcome): void;
+};
+
+/** Dimming for lamps, phase switches for cabinets; shown only to users with the `command` right. */
+export function DeviceControl({ layer, modules, controller, onOutcome }: Props) {
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<Outcome>) => {
+    setBusy(true);
+    try {
+      onOutcome(await work());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (layer === 'LuminaryModules' || layer === 'LuminarySupports') {
+    if (!modules?.length)
+      return (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {translate(sl('mapNoModules'))}
+        </Typography>
+      );
+    const dim = (pwm: number) =>
+      run(async () => {
+        let last: Outcome = { ok: true, key: 'sl.mapCommandDone' };
+        // one answer per module; the first failure is the one shown
+        for (const m of modules) {
+          const o = await dimModule(m._id, pwm);
+          if (!o.ok) return o;
+          last = o;
+        }
+        return last;
+      });
+    return <Dimmer initial={Number(modules[0]!.pwm ?? 100)} busy={busy} onDim={dim} />;
+  }
+
+  const mac = controller?.mac;
+  if (typeof mac !== 'string')
+    return (
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {translate(sl('mapNoController'))}
+      </Typography>
+    );
+  return (
+    <Box sx={{ mt: 1 }} data-testid="map-phases">
+      {([1, 2, 3] as const).map((phase) => (
+        <Stack key={phase} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2" sx={{ width: 70 }}>
+            {translate(sl('mapPhase'))} {'ABC'[phase - 1]}
+          </Typography>
+          <Button size="small" disabled={busy} onClick={() => run(() => switchPhase(mac, phase, true))}>
+            {translate(sl('mapTurnOn'))}
+          </Button>
+          <Button size="small" disabled={busy} onClick={() => run(() => switchPhase(mac, phase, false))}>
+            {translate(sl('mapTurnOff'))}
+          </Button>
+        </Stack>
+      ))}
+    </Box>
+  );
+}
+
+function Dimmer({ initial, busy, onDim }: { initial: number; busy: boolean; onDim(pwm: number): void }) {
+  const translate = useTranslate();
+  const [pwm, setPwm] = useState(initial);
+  return (
+    <Box sx={{ mt: 1 }} data-testid="map-dimmer">
+      <Typography variant="body2" id="map-dim-label">
+        {translate(sl('mapDim'))}: {pwm}
+      </Typography>
+      <Slider
+        size="small"
+        min={0}
+        max={100}
+        step={5}
+        value={pwm}
+        onChange={(_, v) => setPwm(v as number)}
+        slotProps={{ input: { 'aria-labelledby': 'map-dim-label' } }}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button size="small" variant="contained" disabled={busy} onClick={() => onDim(pwm)}>
+          {translate(sl('mapDimApply'))}
+        </Button>
+        <Button size="small" disabled={busy} onClick={() => (setPwm(100), onDim(100))}>
+          {translate(sl('mapTurnOn'))}
+        </Button>
+        <Button size="small" disabled={busy} onClick={() => (setPwm(0), onDim(0))}>
+          {translate(sl('mapTurnOff'))}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,92 @@
+import { controlAnswerError } from '@sl/domain';
+import { HttpError } from 'react-admin';
+import { http, type ErrorBody } from '../../providers/http.ts';
+import type { MapFilter, MapLayer } from './map-style.ts';
+
+export type Row = Record<string, unknown> & { _id: number };
+export type Summary = {
+  bounds: [number, number, number, number] | null;
+  counts: Record<MapLayer, number>;
+  version: number;
+};
+export type LiveChange = { layer: MapLayer; _id: number; status: number };
+
+export const summary = async () =>
+  (await http<{ error: false; result: Summary }>('GET', '/api/v2/map/summary')).result;
+
+// asked for as soon as the map's code arrives, while React renders the screen
+let early: Promise<Summary> | undefined = summary();
+// whoever takes it handles a failure; until then it must not count as unhandled
+early.catch(() => undefined);
+/** The summary asked for when the map's code loaded, once; a fresh one after that. */
+export function firstSummary(): Promise<Summary> {
+  const got = early ?? summary();
+  early = undefined;
+  return got;
+}
+
+export const row = (layer: MapLayer, id: number | string) => http<Row>('GET', `/api/v1/${layer}/${id}`);
+
+export const lngLatOf = (r: Row): [number, number] | undefined => {
+  const p = r.location as { coordinates?: [number, number] } | null | undefined;
+  if (p?.coordinates) return p.coordinates;
+  if (typeof r.lon === 'number' && typeof r.lat === 'number') return [r.lon, r.lat];
+  return undefined;
+};
+
+/** spec §7 SingleRequest/all: what lies within `radius` metres of a point, nearest first. */
+export function around(
+  center: [number, number],
+  radius: number,
+  layers: readonly MapLayer[],
+  filter: MapFilter,
+  limit = 200,
+) {
+  const q = new URLSearchParams({
+    lon: String(center[0]),
+    lat: String(center[1]),
+    radius: String(Math.round(radius)),
+    limit: String(limit),
+    models: layers.join(','),
+  });
+  if (filter !== 'all') q.set('aggregate', filter);
+  return http<Partial<Record<MapLayer, Row[]>>>('GET', `/api/v1/SingleRequest/all?${q}`);
+}
+
+/** A control answer as the user reads it: the translation key of its spec §8 message, or of "done". */
+export type Outcome = { ok: boolean; key: string };
+type ControlAnswer = { code: number; msg: string };
+
+async function control(path: string, kind: 'dim' | 'switch'): Promise<Outcome> {
+  try {
+    const a = await http<ControlAnswer>('GET', path);
+    const failure = controlAnswerError(a.code, kind);
+    return failure ? { ok: false, key: `error.${failure}` } : { ok: true, key: 'sl.mapCommandDone' };
+  } catch (err) {
+    const body = err instanceof HttpError ? (err.body as ErrorBody | null) : null;
+    return { ok: false, key: `error.${body?.code ?? 'null'}` };
+  }
+}
+
+export const dimModule = (moduleId: number, pwm: number) =>
+  control(`/api/v1/control/lighting?by=id&id=${moduleId}&raw=${pwm}`, 'dim');
+
+export const switchPhase = (mac: string, phase: 1 | 2 | 3, on: boolean) =>
+  control(
+    `/api/v1/control/controller?by=mac&mac=${encodeURIComponent(mac)}&sw${phase}=${on ? 1 : 0}`,
+    'switch',
+  );
+
+export async function modulesOfSupport(supportId: number): Promise<Row[]> {
+  const page = await http<{ data: Row[] }>(
+    'GET',
+    `/api/v1/LuminaryModules?luminarySupport=${supportId}&limit=16`,
+  );
+  return page.data;
+}
+
+export async function controllerOfCabinet(cabinet: Row): Promise<Row | undefined> {
+  if (typeof cabinet.controller === 'number') return row('Controllers', cabinet.controller);
+  const page = await http<{ data: Row[] }>('GET', `/api/v1/Controllers?cabinet=${cabinet._id}&limit=1`);
+  return page.data[0];
+}

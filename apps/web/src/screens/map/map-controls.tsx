@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { sl, type MessageKey } from '../../i18n/messages.ts';
+import type { Summary } from './map-api.ts';
+import {
+  COLOURS,
+  FILTERS,
+  LAYERS,
+  OSM_TILES,
+  type MapFilter,
+  type MapLayer,
+  type StatusKind,
+} from './map-style.ts';
+
+const FILTER_LABEL: Record<MapFilter, MessageKey> = {
+  all: 'mapFilterAll',
+  unused: 'mapFilterUnused',
+  broken: 'mapFilterBroken',
+};
+export const STATUS_LABEL: Record<StatusKind, MessageKey> = {
+  on: 'mapStatusOn',
+  off: 'mapStatusOff',
+  offline: 'mapStatusOffline',
+  broken: 'mapStatusBroken',
+  unknown: 'mapStatusUnknown',
+};
+
+type Props = {
+  summary: Summary | undefined;
+  types: Record<MapLayer, boolean>;
+  setTypes(t: Record<MapLayer, boolean>): void;
+  filter: MapFilter;
+  setFilter(f: MapFilter): void;
+};
+
+/** Which types are drawn and which of them (all, unused, broken); both are remembered by the store. */
+export function LayerControls({ summary, types, setTypes, filter, setFilter }: Props) {
+  const translate = useTranslate();
+  return (
+    <Paper sx={{ p: 1.5 }} data-testid="map-layers">
+      <FormLabel component="legend">{translate(sl('mapLayers'))}</FormLabel>
+      {LAYERS.map((layer) => (
+        <FormControlLabel
+          key={layer}
+          sx={{ display: 'flex', mr: 0 }}
+          control={
+            <Checkbox
+              size="small"
+              checked={types[layer]}
+              onChange={(e) => setTypes({ ...types, [layer]: e.target.checked })}
+            />
+          }
+          label={`${translate(`resources.${layer}.name`)}${summary ? ` (${summary.counts[layer].toLocaleString()})` : ''}`}
+        />
+      ))}
+      <FormLabel component="legend" sx={{ mt: 1 }}>
+        {translate(sl('mapFilter'))}
+      </FormLabel>
+      <RadioGroup row value={filter} onChange={(e) => setFilter(e.target.value as MapFilter)}>
+        {FILTERS.map((f) => (
+          <FormControlLabel
+            key={f}
+            value={f}
+            control={<Radio size="small" />}
+            label={translate(sl(FILTER_LABEL[f]))}
+          />
+        ))}
+      </RadioGroup>
+    </Paper>
+  );
+}
+
+const Dot = ({ fill, stroke, hollow }: { fill: string; stroke?: string; hollow?: boolean }) => (
+  <Box
+    component="span"
+    sx={{
+      display: 'inline-block',
+      width: 14,
+      height: 14,
+      borderRadius: '50%',
+      bgcolor: hollow ? '#fff' : fill,
+      border: `${hollow ? 3 : 2}px solid ${hollow ? fill : (stroke ?? '#fff')}`,
+      boxShadow: '0 0 0 1px rgba(0,0,0,0.2)',
+      verticalAlign: 'middle',
+      mr: 1,
+    }}
+  />
+);
+
+export function Legend() {
+  const translate = useTranslate();
+  const item = (key: MessageKey, dot: React.ReactNode) => (
+    <Typography key={key} variant="body2" sx={{ lineHeight: 1.9 }}>
+      {dot}
+      {translate(sl(key))}
+    </Typography>
+  );
+  return (
+    <Paper sx={{ p: 1.5 }} data-testid="map-legend">
+      <FormLabel component="legend">{translate(sl('mapLegend'))}</FormLabel>
+      {(Object.keys(STATUS_LABEL) as StatusKind[]).map((k) =>
+        item(STATUS_LABEL[k], <Dot fill={COLOURS[k]} />),
+      )}
+      {item('mapControllerActive', <Dot fill={COLOURS.on} stroke="#5b2a86" />)}
+      {item('mapControllerReserve', <Dot fill={COLOURS.on} hollow />)}
+      {item('mapCluster', <Dot fill={COLOURS.on} stroke="#fff" />)}
+    </Paper>
+  );
+}
+
+/** The base map's tile URL, stored; OpenStreetMap unless the user says otherwise. */
+export function BaseMapSettings(props: { baseUrl: string; setBaseUrl(u: string): void }) {
+  const translate = useTranslate();
+  const [draft, setDraft] = useState(props.baseUrl);
+  return (
+    <Paper sx={{ p: 1.5 }} data-testid="map-settings">
+      <FormLabel component="legend">{translate(sl('mapSettings'))}</FormLabel>
+      <TextField
+        size="small"
+        fullWidth
+        margin="dense"
+        label={translate(sl('mapBaseUrl'))}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button size="small" variant="contained" onClick={() => props.setBaseUrl(draft.trim() || OSM_TILES)}>
+          {translate(sl('mapBaseApply'))}
+        </Button>
+        <Button
+          size="small"
+          onClick={() => {
+            setDraft(OSM_TILES);
+            props.setBaseUrl(OSM_TILES);
+          }}
+        >
+          {translate(sl('mapBaseReset'))}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,141 @@
+import { useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router-dom';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Popup, type Map as MapLibre } from 'maplibre-gl';
+import { useTranslate } from 'react-admin';
+import { sl } from '../../i18n/messages.ts';
+import { canDo } from '../../providers/auth-provider.ts';
+import { STATUS_LABEL } from './map-controls.tsx';
+import { controllerOfCabinet, modulesOfSupport, row, type Outcome, type Row } from './map-api.ts';
+import { DeviceControl } from './device-control.tsx';
+import { COLOURS, statusKind, type MapLayer } from './map-style.ts';
+
+export type Selected = { layer: MapLayer; id: number; lngLat: [number, number]; status?: number };
+
+type Props = {
+  map: MapLibre;
+  selected: Selected;
+  liveStatus: number | undefined;
+  canCommand: boolean;
+  onClose(): void;
+  onNeighbours(s: Selected): void;
+};
+
+/** A MapLibre popup whose content React renders, so it shares the console's language and store. */
+export function MapPopup(props: Props) {
+  const { map, selected, onClose } = props;
+  const container = useMemo(() => document.createElement('div'), []);
+  useEffect(() => {
+    const popup = new Popup({ closeOnClick: false, maxWidth: '320px', offset: 10 })
+      .setLngLat(selected.lngLat)
+      .setDOMContent(container)
+      .addTo(map);
+    popup.on('close', onClose);
+    return () => {
+      popup.off('close', onClose);
+      popup.remove();
+    };
+  }, [map, selected, container, onClose]);
+  return createPortal(<PopupContent {...props} />, container);
+}
+
+const title = (r: Row) => String(r.uid ?? r.mac ?? r._id);
+
+function PopupContent({ selected, liveStatus, canCommand, onNeighbours }: Props) {
+  const translate = useTranslate();
+  const { layer, id } = selected;
+  const [data, setData] = useState<{ row: Row; modules?: Row[]; controller?: Row }>();
+  const [outcome, setOutcome] = useState<Outcome>();
+
+  // a live change may come with new readings (level, power), so the row is read again
+  useEffect(() => {
+    let gone = false;
+    (async () => {
+      const r = await row(layer, id);
+      const modules = layer === 'LuminarySupports' ? await modulesOfSupport(id) : undefined;
+      const controller =
+        layer === 'Controllers' ? r : layer === 'Cabinets' ? await controllerOfCabinet(r) : undefined;
+      if (!gone) setData({ row: r, modules, controller });
+    })().catch(() => undefined);
+    return () => {
+      gone = true;
+    };
+  }, [layer, id, liveStatus]);
+
+  const status = liveStatus ?? (data?.row.cl_status as number | undefined) ?? selected.status;
+  const kind = statusKind(status);
+  const r = data?.row;
+  const target = canDo(layer, 'edit') ? `/${layer}/${id}` : `/${layer}/${id}/show`;
+  return (
+    <Box data-testid="map-popup" sx={{ minWidth: 230, color: 'text.primary' }}>
+      <Typography variant="subtitle2">{translate(`resources.${layer}.name`)}</Typography>
+      <Typography variant="h6" component="p" sx={{ lineHeight: 1.2, mb: 0.5 }}>
+        {r ? title(r) : translate(sl('mapLoading'))}
+      </Typography>
+      <Typography variant="body2" data-testid="map-popup-status">
+        <Box
+          component="span"
+          sx={{
+            display: 'inline-block',
+            width: 10,
+            height: 10,
+            borderRadius: '50%',
+            bgcolor: COLOURS[kind],
+            mr: 1,
+          }}
+        />
+        {translate(sl('mapFieldStatus'))}: {translate(sl(STATUS_LABEL[kind]))}
+        {status !== undefined && ` (${status})`}
+      </Typography>
+      {r && <Readings layer={layer} row={r} />}
+      {canCommand && data && (
+        <DeviceControl
+          layer={layer}
+          modules={layer === 'LuminaryModules' ? [data.row] : data.modules}
+          controller={data.controller}
+          onOutcome={setOutcome}
+        />
+      )}
+      {outcome && (
+        <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mt: 1, py: 0 }} data-testid="map-answer">
+          {translate(outcome.key)}
+        </Alert>
+      )}
+      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+        <Button size="small" component={Link} to={target}>
+          {translate(sl('mapDetails'))}
+        </Button>
+        <Button size="small" onClick={() => onNeighbours(selected)}>
+          {translate(sl('mapNeighbours'))}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function Readings({ layer, row: r }: { layer: MapLayer; row: Row }) {
+  const translate = useTranslate();
+  const line = (key: Parameters<typeof sl>[0], value: unknown) =>
+    value === undefined || value === null ? null : (
+      <Typography variant="body2" key={key}>
+        {translate(sl(key))}: {String(value)}
+      </Typography>
+    );
+  if (layer === 'LuminaryModules')
+    return [line('mapFieldPwm', r.pwm), line('mapFieldPower', r.pow), line('mapFieldPhase', r.phase)];
+  const text = (field: string) =>
+    r[field] ? (
+      <Typography variant="body2" key={field}>
+        {translate(`resources.${layer}.fields.${field}`)}: {String(r[field])}
+      </Typography>
+    ) : null;
+  if (layer === 'LuminarySupports') return [text('street'), text('socketCount')];
+  if (layer === 'Cabinets') return text('address');
+  if (layer === 'Controllers')
+    return line(
+      'mapFieldConnected',
+      r.connected === undefined ? undefined : translate(sl(r.connected ? 'mapYes' : 'mapNo')),
+    );
+  return null;
+}

@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import type { MapMouseEvent } from 'maplibre-gl';
+import { may, type Subject } from '@sl/domain';
+import { Title, usePermissions, useStore, useTranslate } from 'react-admin';
+import { sl } from '../../i18n/messages.ts';
+import { firstSummary, lngLatOf, row, summary as loadSummary, type Summary } from './map-api.ts';
+import { BaseMapSettings, LayerControls, Legend } from './map-controls.tsx';
+import { MapPanel, type PanelMode } from './map-panel.tsx';
+import { MapPopup, type Selected } from './map-popup.tsx';
+import { isMapLayer, LAYERS, layerIds, OSM_TILES, type MapFilter, type MapLayer } from './map-style.ts';
+import { useDeviceMap } from './use-device-map.ts';
+import { liveKey, useLiveStatus } from './use-live-status.ts';
+
+const ALL_TYPES = Object.fromEntries(LAYERS.map((l) => [l, true])) as Record<MapLayer, boolean>;
+// clusters are drawn by the server from the data at some version; after live changes, ask for newer ones
+const CLUSTER_REFRESH_MS = 10_000;
+const CURRENT_ITEM_ZOOM = 17;
+
+export function MapScreen() {
+  const translate = useTranslate();
+  const container = useRef<HTMLDivElement>(null);
+  const [storedTypes, setTypes] = useStore<Record<MapLayer, boolean>>('sl.map.types', ALL_TYPES);
+  const types = useMemo(() => ({ ...ALL_TYPES, ...storedTypes }), [storedTypes]);
+  const [filter, setFilter] = useStore<MapFilter>('sl.map.filter', 'all');
+  const [baseUrl, setBaseUrl] = useStore<string>('sl.map.baseUrl', OSM_TILES);
+  const [current] = useStore<{ section: string; id: string } | null>('sl.currentItem', null);
+  const { permissions } = usePermissions<Subject | undefined>();
+  const canCommand = permissions ? may(permissions, 'control', 'command', false) : false;
+  const [summary, setSummary] = useState<Summary>();
+  const [selected, setSelected] = useState<Selected>();
+  const [panel, setPanel] = useState<PanelMode>();
+  const [showSettings, setShowSettings] = useState(false);
+
+  useEffect(() => {
+    firstSummary().then(setSummary, () => setSummary({ bounds: null, counts: zeroCounts(), version: 0 }));
+  }, []);
+
+  const { map, baseDown, devicesReady } = useDeviceMap(container, { summary, baseUrl, filter, types: types });
+
+  const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const onLiveChange = useCallback(() => {
+    if (refreshTimer.current) return;
+    refreshTimer.current = setTimeout(() => {
+      refreshTimer.current = undefined;
+      loadSummary().then(
+        (s) => setSummary((old) => (old?.version === s.version ? old : s)),
+        () => undefined,
+      );
+    }, CLUSTER_REFRESH_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(refreshTimer.current), []);
+  const { statuses } = useLiveStatus(map, onLiveChange);
+
+  useEffect(() => {
+    if (!map) return;
+    const clickable = LAYERS.flatMap((l) => [layerIds(l).points, layerIds(l).clusters]);
+    const onClick = (e: MapMouseEvent) => {
+      const [f] = map.queryRenderedFeatures(e.point, { layers: clickable.filter((id) => map.getLayer(id)) });
+      if (!f) return;
+      const at = (f.geometry as unknown as { coordinates: [number, number] }).coordinates;
+      if (f.properties.cluster === 1) {
+        map.easeTo({ center: at, zoom: Math.min(map.getZoom() + 2, 18) });
+        return;
+      }
+      if (isMapLayer(f.sourceLayer) && f.id !== undefined)
+        setSelected({
+          layer: f.sourceLayer,
+          id: Number(f.id),
+          lngLat: at,
+          status: f.properties.status as number,
+        });
+    };
+    const pointer = (e: MapMouseEvent) => {
+      const hit = map.queryRenderedFeatures(e.point, { layers: clickable.filter((id) => map.getLayer(id)) });
+      map.getCanvas().style.cursor = hit.length ? 'pointer' : '';
+    };
+    map.on('click', onClick);
+    map.on('mousemove', pointer);
+    return () => {
+      map.off('click', onClick);
+      map.off('mousemove', pointer);
+    };
+  }, [map]);
+
+  // the item of the detail screen visited last (spec §2) is selected and centred
+  useEffect(() => {
+    if (!map || !devicesReady || !current || !isMapLayer(current.section)) return;
+    const layer = current.section;
+    let gone = false;
+    row(layer, current.id)
+      .then((r) => {
+        const at = lngLatOf(r);
+        if (gone || !at) return;
+        map.jumpTo({ center: at, zoom: Math.max(map.getZoom(), CURRENT_ITEM_ZOOM) });
+        setSelected({ layer, id: r._id, lngLat: at, status: r.cl_status as number | undefined });
+      })
+      .catch(() => undefined);
+    return () => {
+      gone = true;
+    };
+  }, [map, devicesReady, current]);
+
+  const pick = useCallback(
+    (s: Selected) => {
+      map?.easeTo({ center: s.lngLat, zoom: Math.max(map.getZoom(), CURRENT_ITEM_ZOOM) });
+      setSelected(s);
+    },
+    [map],
+  );
+  const closePopup = useCallback(() => setSelected(undefined), []);
+  const neighbours = useCallback((s: Selected) => setPanel({ kind: 'neighbours', of: s }), []);
+
+  return (
+    <Box sx={{ position: 'relative', height: 'calc(100vh - 64px)', mx: -1, mt: -0.5 }}>
+      <Title title={sl('mapTitle')} />
+      <Box ref={container} data-testid="map" sx={{ position: 'absolute', inset: 0 }} />
+      <Stack spacing={1} sx={{ position: 'absolute', left: 8, top: 8, width: 250, zIndex: 2 }}>
+        <LayerControls
+          summary={summary}
+          types={types}
+          setTypes={setTypes}
+          filter={filter}
+          setFilter={setFilter}
+        />
+        <Legend />
+        <Stack direction="row" spacing={1}>
+          <Button size="small" variant="contained" color="inherit" onClick={() => setPanel({ kind: 'view' })}>
+            {translate(sl('mapPanel'))}
+          </Button>
+          <Button size="small" variant="contained" color="inherit" onClick={() => setShowSettings((v) => !v)}>
+            {translate(sl('mapSettings'))}
+          </Button>
+        </Stack>
+        {showSettings && <BaseMapSettings baseUrl={baseUrl} setBaseUrl={setBaseUrl} />}
+      </Stack>
+      {baseDown && (
+        <Alert
+          severity="info"
+          sx={{ position: 'absolute', left: 270, bottom: 8, maxWidth: 420, zIndex: 2, py: 0 }}
+        >
+          {translate(sl('mapBaseUnreachable'))}
+        </Alert>
+      )}
+      {map && panel && (
+        <MapPanel
+          map={map}
+          mode={panel}
+          types={types}
+          filter={filter}
+          onPick={pick}
+          onClose={() => setPanel(undefined)}
+        />
+      )}
+      {map && selected && (
+        <MapPopup
+          map={map}
+          selected={selected}
+          liveStatus={statuses.get(liveKey(selected.layer, selected.id))}
+          canCommand={canCommand}
+          onClose={closePopup}
+          onNeighbours={neighbours}
+        />
+      )}
+    </Box>
+  );
+}
+
+const zeroCounts = () => Object.fromEntries(LAYERS.map((l) => [l, 0])) as Record<MapLayer, number>;

@@ -1,0 +1,186 @@
+/// <reference types="vite/client" />
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import {
+  Map as MapLibre,
+  NavigationControl,
+  prewarm,
+  ScaleControl,
+  setWorkerUrl,
+  type ErrorEvent,
+} from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type { Summary } from './map-api.ts';
+import {
+  BASE,
+  DEVICE_LAYERS,
+  DEVICES,
+  deviceSource,
+  FONT_URL,
+  LAYERS,
+  layerIds,
+  mapStyle,
+  tileUrl,
+  type MapFilter,
+  type MapLayer,
+} from './map-style.ts';
+
+// Vite does not bundle maplibre's worker by itself; started now, it boots while the screen renders
+setWorkerUrl(workerUrl);
+prewarm();
+// the first tile with a cluster waits for this font; fetched now, the map finds it in the HTTP cache
+void fetch(FONT_URL).catch(() => undefined);
+
+declare global {
+  interface Window {
+    /** the map, for the screen tests */
+    __slMap?: MapLibre;
+  }
+}
+
+/** Base tiles that failed in a row before the base layer is hidden: no more requests, no error storm. */
+const BASE_FAILURES_TO_GIVE_UP = 3;
+const DEVICE_ERROR_LOG_EVERY_MS = 30_000;
+
+type Options = {
+  summary: Summary | undefined;
+  baseUrl: string;
+  filter: MapFilter;
+  types: Record<MapLayer, boolean>;
+};
+
+/** The MapLibre map in `container`, kept in step with the base URL, the filter and the visible types. */
+export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Options) {
+  const [map, setMap] = useState<MapLibre>();
+  const [baseDown, setBaseDown] = useState(false);
+  const [devicesReady, setDevicesReady] = useState(false);
+  const baseFailures = useRef(0);
+  const initial = useRef(o);
+  initial.current = o;
+  // what the map was last given, so that an unchanged URL does not reload every tile
+  const applied = useRef({ base: '', devices: '' });
+  const ready = Boolean(o.summary);
+
+  useEffect(() => {
+    const { baseUrl } = initial.current;
+    if (!container.current) return;
+    applied.current = { base: baseUrl, devices: '' };
+    // made at once, without waiting for the summary: creating the WebGL context takes a while by itself
+    const m = new MapLibre({
+      container: container.current,
+      style: mapStyle(baseUrl),
+      center: [0, 20],
+      zoom: 1.5,
+      maxZoom: 20,
+      attributionControl: { compact: true },
+    });
+    m.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    m.addControl(new ScaleControl(), 'bottom-right');
+    let lastDeviceLog = 0;
+    m.on('error', (e: ErrorEvent & { sourceId?: string }) => {
+      if (e.sourceId === BASE) {
+        baseFailures.current += 1;
+        if (baseFailures.current === BASE_FAILURES_TO_GIVE_UP) {
+          m.setLayoutProperty(BASE, 'visibility', 'none');
+          setBaseDown(true);
+        }
+        return;
+      }
+      if (Date.now() - lastDeviceLog > DEVICE_ERROR_LOG_EVERY_MS) {
+        lastDeviceLog = Date.now();
+        console.warn('map:', e.error?.message ?? e);
+      }
+    });
+    m.on('sourcedata', (e) => {
+      if (e.sourceId === BASE && e.tile && e.isSourceLoaded) baseFailures.current = 0;
+    });
+    window.__slMap = m;
+    setMap(m);
+    return () => {
+      if (window.__slMap === m) delete window.__slMap;
+      m.remove();
+      setMap(undefined);
+      setDevicesReady(false);
+    };
+  }, [container]);
+
+  useEffect(() => {
+    const { summary, filter, types } = initial.current;
+    if (!map || !summary || map.getSource(DEVICES)) return;
+    const add = () => {
+      applied.current.devices = tileUrl(filter, summary.version);
+      map.addSource(DEVICES, deviceSource(filter, summary.version));
+      for (const { layer, spec } of DEVICE_LAYERS) {
+        map.addLayer(spec);
+        map.setLayoutProperty(spec.id, 'visibility', types[layer] ? 'visible' : 'none');
+      }
+      if (summary.bounds)
+        // the layer controls cover the left of the map
+        map.fitBounds(summary.bounds, {
+          padding: { top: 40, bottom: 40, left: 290, right: 60 },
+          animate: false,
+        });
+      setDevicesReady(true);
+    };
+    if (map.getLayer(BASE)) add();
+    else map.once('style.load', add);
+  }, [map, ready]);
+
+  const version = o.summary?.version ?? 0;
+  useEffect(() => {
+    const url = tileUrl(o.filter, version);
+    if (!map || !devicesReady || url === applied.current.devices) return;
+    applied.current.devices = url;
+    (map.getSource(DEVICES) as { setTiles?(t: string[]): void } | undefined)?.setTiles?.([url]);
+  }, [map, devicesReady, o.filter, version]);
+
+  useEffect(() => {
+    if (!map || !devicesReady) return;
+    for (const layer of LAYERS)
+      for (const id of Object.values(layerIds(layer)))
+        map.setLayoutProperty(id, 'visibility', o.types[layer] ? 'visible' : 'none');
+  }, [map, devicesReady, o.types]);
+
+  // one probe of the base tile server before its layer is shown: unreachable, it costs one failed request
+  useEffect(() => {
+    if (!map) return;
+    let gone = false;
+    const url = o.baseUrl;
+    reachable(url).then((ok) => {
+      if (gone) return;
+      const apply = () => {
+        baseFailures.current = 0;
+        setBaseDown(!ok);
+        if (ok && url !== applied.current.base)
+          (map.getSource(BASE) as { setTiles?(t: string[]): void } | undefined)?.setTiles?.([url]);
+        if (ok) applied.current.base = url;
+        map.setLayoutProperty(BASE, 'visibility', ok ? 'visible' : 'none');
+      };
+      if (map.getLayer(BASE)) apply();
+      else map.once('style.load', apply);
+    });
+    return () => {
+      gone = true;
+    };
+  }, [map, o.baseUrl]);
+
+  return { map, baseDown, devicesReady };
+}
+
+const PROBE_TIMEOUT_MS = 8000;
+
+/** Whether the tile server answers with an image for the whole world's tile. */
+function reachable(template: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    const timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+    const done = (ok: boolean) => () => {
+      clearTimeout(timer);
+      resolve(ok);
+    };
+    img.crossOrigin = 'anonymous';
+    img.onload = done(true);
+    img.onerror = done(false);
+    img.src = template.replace('{z}', '0').replace('{x}', '0').replace('{y}', '0');
+  });
+}

@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Map as MapLibre } from 'maplibre-gl';
+import type { LiveChange } from './map-api.ts';
+import { DEVICES } from './map-style.ts';
+
+export const liveKey = (layer: string, id: number | string) => `${layer}/${id}`;
+
+/**
+ * Marker colours follow the live stream: each `map` event sets the feature state of the markers it names, which
+ * the style paints before the status the tile was drawn with. Returns the latest status per marker and a counter
+ * that moves with every event, for whatever shows a status beside the map.
+ */
+export function useLiveStatus(map: MapLibre | undefined, onChange: () => void) {
+  const statuses = useRef(new Map<string, number>());
+  const [tick, setTick] = useState(0);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  useEffect(() => {
+    if (!map) return;
+    const source = new EventSource('/api/v2/live', { withCredentials: true });
+    source.addEventListener('map', (e: MessageEvent<string>) => {
+      const changes = JSON.parse(e.data) as LiveChange[];
+      for (const c of changes) {
+        statuses.current.set(liveKey(c.layer, c._id), c.status);
+        map.setFeatureState({ source: DEVICES, sourceLayer: c.layer, id: c._id }, { status: c.status });
+      }
+      setTick((t) => t + 1);
+      changed.current();
+    });
+    return () => source.close();
+  }, [map]);
+
+  return { statuses: statuses.current, tick };
+}
