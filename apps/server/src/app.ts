@@ -15,9 +15,11 @@ import { EntityRepository } from './entities/entity.repository.ts';
 import { EntityService } from './entities/entity.service.ts';
 import { CommandGateway } from './field/command-gateway.ts';
 import { CommandService } from './field/command.service.ts';
-import { ensurePartitions, keepPartitions } from './field/history.ts';
+import { DEFAULT_HISTORY_DAYS, keepPartitions, maintainHistory } from './field/history.ts';
 import { Ingest } from './field/ingest.ts';
 import { LiveHub } from './live/live-hub.ts';
+import { MapIndex } from './map/map-index.ts';
+import { MAP_LAYERS, type MapLayer } from './map/tiles.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { accessPlugin, type RouteAccess } from './plugins/access.ts';
 import type { Broker } from './plugins/broker.ts';
@@ -28,6 +30,7 @@ import { registerControlRoutes } from './routes/control.routes.ts';
 import { registerControllerCommandRoutes } from './routes/controller-command.routes.ts';
 import { registerEntityRoutes } from './routes/entity.routes.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
+import { registerMapRoutes } from './routes/map.routes.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
 import { registerRoleRoutes } from './routes/roles.routes.ts';
@@ -39,6 +42,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
     ingest: Ingest;
+    mapIndex: MapIndex;
   }
 }
 
@@ -52,7 +56,8 @@ export type AppDeps = {
     | 'signInPerMinute'
     | 'adminPassword'
     | 'demo'
-  >;
+  > &
+    Partial<Pick<Config, 'historyDays'>>;
   database: Database;
   broker: Broker;
 };
@@ -83,14 +88,20 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
     Users: userHooks((id) => auth.revokeUser(id)),
     Roles: { afterUpdate: () => auth.forgetRecent() },
   };
-  const service = new EntityService(repo, hooks);
-  await bootstrap(service, repo, { adminPassword: config.adminPassword, demo: config.demo, log: app.log });
-
-  await ensurePartitions(db);
-  const stopPartitions = keepPartitions(db, app.log);
-  app.addHook('onClose', async () => stopPartitions());
   const hub = await LiveHub.start(database.url);
   app.addHook('onClose', () => hub.close());
+  const mapIndex = new MapIndex(db, hub);
+  app.decorate('mapIndex', mapIndex);
+  const service = new EntityService(
+    repo,
+    hooks,
+    (e) => MAP_LAYERS.includes(e.name as MapLayer) && mapIndex.invalidate(),
+  );
+  await bootstrap(service, repo, { adminPassword: config.adminPassword, demo: config.demo, log: app.log });
+
+  await maintainHistory(db, config.historyDays ?? DEFAULT_HISTORY_DAYS);
+  const stopPartitions = keepPartitions(db, app.log, config.historyDays);
+  app.addHook('onClose', async () => stopPartitions());
   const ingest = new Ingest(broker.client, db, app.log, hub);
   app.addHook('onClose', () => ingest.stop());
   app.decorate('ingest', ingest);
@@ -104,11 +115,17 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>
     app.log.warn({ topic, reason }, 'malformed controller reply'),
   );
-  const commandService = new CommandService(db, gateway, hub);
+  const commandService = new CommandService(db, gateway, hub, {
+    timeoutMs: config.commandTimeoutMs,
+    log: app.log,
+  });
+  await commandService.start();
+  app.addHook('onClose', () => commandService.stop());
   registerLiveRoutes(app, hub);
   registerControllerCommandRoutes(app, service, commandService);
   registerControlRoutes(app, db, commandService);
   registerModuleConfigRoutes(app, db, commandService);
+  registerMapRoutes(app, mapIndex, repo);
   await registerWeb(app, config.webDist);
   return app;
 }

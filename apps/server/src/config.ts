@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_HISTORY_DAYS } from './field/history.ts';
 
 // The runtime interface of DESIGN.md §4.
 
@@ -21,6 +22,8 @@ export type Config = {
   sessionTtlMinutes: number;
   /** sign-in attempts per address per minute */
   signInPerMinute: number;
+  /** days of reading history kept; older day partitions are dropped (0: kept forever) */
+  historyDays: number;
 };
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -47,5 +50,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMinutes: Number(env.SESSION_TTL_MINUTES) > 0 ? Number(env.SESSION_TTL_MINUTES) : 720,
     signInPerMinute: Number(env.SIGNIN_PER_MINUTE) > 0 ? Number(env.SIGNIN_PER_MINUTE) : 20,
     commandTimeoutMs: Number(env.COMMAND_TIMEOUT_MS) > 0 ? Number(env.COMMAND_TIMEOUT_MS) : 5000,
+    historyDays: int('HISTORY_DAYS', DEFAULT_HISTORY_DAYS),
   };
 }

@@ -10,6 +10,8 @@ const broker = await startBroker(config);
 const app = await buildApp({ config, database, broker });
 
 const demo = config.demo ? await startDemo(database.db, broker.url, app.log) : undefined;
+// the first map after a start should not wait for a million devices to be read
+void app.mapIndex.prepare().catch((err: unknown) => app.log.error({ err }, 'map index failed'));
 
 const shutdown = async () => {
   await demo?.stop();

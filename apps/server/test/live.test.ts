@@ -1,39 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorHandle } from '@sl/simulator';
 import { startField, until } from './field-setup.ts';
-import { backend, startServer, type Client, type TestServer } from './harness.ts';
+import { backend, startServer, type TestServer } from './harness.ts';
+import { listen, type Event } from './live-listener.ts';
 
 // The live stream: device changes and command progress reach signed-in consoles of the right group; on
 // PostgreSQL a command sent through one server process is seen through another.
-
-type Event = { event: string; data: unknown };
-
-/** Reads an SSE stream into `events` until `stop()`. */
-async function listen(server: { url: string }, c: Client) {
-  const events: Event[] = [];
-  const ctrl = new AbortController();
-  const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${server.url}/api/v2/live`, { headers: { cookie }, signal: ctrl.signal });
-  expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const reader = res.body!.getReader();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += new TextDecoder().decode(value);
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const event = /^event: (.+)$/m.exec(block)?.[1];
-        const data = /^data: (.+)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-      }
-    }
-  })();
-  return { events, stop: () => ctrl.abort() };
-}
 
 let s: TestServer;
 let sim: SimulatorHandle;

@@ -29,6 +29,14 @@ export const AREAS = [
 ] as const;
 export type Area = (typeof AREAS)[number];
 
+/** Labels of the areas that are not an entity of their own (an entity's area takes the entity's label). */
+export const AREA_LABELS: Partial<Record<Area, { 'en-us': string; ru: string }>> = {
+  CitiesOnline: { 'en-us': 'Cities online', ru: 'Города онлайн' },
+  SingleRequest: { 'en-us': 'Map requests', ru: 'Запросы карты' },
+  control: { 'en-us': 'Control', ru: 'Управление' },
+  DateType: { 'en-us': 'Day types', ru: 'Типы дней' },
+};
+
 export const FLAGS = [
   'view',
   'create',

@@ -17,7 +17,13 @@ export type FieldCommon = {
   index?: boolean;
 };
 
-export type TextField = FieldCommon & { kind: 'text'; max?: number; pattern?: RegExp };
+export type TextField = FieldCommon & {
+  kind: 'text';
+  max?: number;
+  pattern?: RegExp;
+  /** the one stored form of a value written in any of its accepted forms; filters compare in it too */
+  canonical?: (v: string) => string;
+};
 export type IntField = FieldCommon & { kind: 'int'; min?: number; max?: number };
 export type FloatField = FieldCommon & { kind: 'float'; min?: number; max?: number };
 export type BoolField = FieldCommon & { kind: 'bool' };

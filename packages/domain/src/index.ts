@@ -8,6 +8,7 @@ export * from './schemas.ts';
 export * from './status.ts';
 export * from './units.ts';
 export { MAX_SOCKETS } from './entities/luminary-supports.ts';
+export { canonicalMac, MAC } from './entities/luminary-modules.ts';
 export { DEFAULT_SEQUENCE, IO_SEQUENCE_LENGTH } from './entities/controllers.ts';
 export * from './access-rules.ts';
 export * from './password-rules.ts';

@@ -59,6 +59,8 @@ function normalizeValue(field: Field, value: unknown, keepNull: boolean): unknow
       return isPlainObject(value) ? normalizeFields(field.fields, value, keepNull, false) : value;
     case 'list':
       return Array.isArray(value) ? value.map((v) => normalizeValue(field.of, v, keepNull)) : value;
+    case 'text':
+      return field.canonical && typeof value === 'string' ? field.canonical(value) : value;
     default:
       return value;
   }

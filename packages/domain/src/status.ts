@@ -29,6 +29,9 @@ export function statusMeaning(clStatus: number | null | undefined): StatusMeanin
   }
 }
 
+/** cl_status codes that mean broken (spec §4). */
+export const BROKEN_CODES = [4, 4096, 4097] as const;
+
 /** A support with no sockets shows -1 (unknown). */
 export const NO_SOCKETS_STATUS = -1;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalMac } from '@sl/domain';
 
 // MQTT topics between the server and the field (DESIGN.md §5).
 
@@ -6,8 +7,8 @@ export const TOPIC_ROOT = 'sl/v1';
 export const TOPIC_KINDS = ['state', 'modules', 'meter', 'cmd', 'reply'] as const;
 export type TopicKind = (typeof TOPIC_KINDS)[number];
 
-/** Controller MACs appear in topics without separators, upper-case. */
-export const topicMac = (mac: string) => mac.replace(/[:-]/g, '').toUpperCase();
+/** Controller MACs appear in topics in their stored form: without separators, upper-case. */
+export const topicMac = canonicalMac;
 
 export const topic = (controllerMac: string, kind: TopicKind) =>
   `${TOPIC_ROOT}/${topicMac(controllerMac)}/${kind}`;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Every command: who, when, what target, what payload (DESIGN.md §6). */
@@ -16,7 +17,10 @@ export const commands = pgTable(
   (t) => [index('commands_created_idx').on(t.createdAt), index('commands_group_idx').on(t.groupId)],
 );
 
-/** A command's state at each controller it went to: queued, sent, acknowledged, failed (with code), timed_out. */
+/**
+ * A command's state at each controller it went to: queued, sent, acknowledged, failed (with code), timed_out, or
+ * expired (left open by a server process that stopped; see CommandService).
+ */
 export const commandDevices = pgTable(
   'command_devices',
   {
@@ -30,5 +34,11 @@ export const commandDevices = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('command_devices_command_idx').on(t.commandId)],
+  (t) => [
+    index('command_devices_command_idx').on(t.commandId),
+    // the sweep for expired commands looks only at the few rows still open
+    index('command_devices_open_idx')
+      .on(t.sentAt)
+      .where(sql`state in ('queued', 'sent')`),
+  ],
 );

@@ -39,6 +39,9 @@ async function openPglite(dataDir?: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  // an idle connection the server dropped (restart, terminated backend) is discarded by the pool and replaced on
+  // the next query; unhandled, its error event would end the process
+  pool.on('error', () => {});
   const db = drizzlePg({ client: pool });
   await migratePg(db, { migrationsFolder: MIGRATIONS });
   return { ...opened(db as unknown as Db, 'postgres', () => pool.end()), url };

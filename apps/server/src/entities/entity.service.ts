@@ -25,6 +25,7 @@ export class EntityService {
   constructor(
     private readonly repo: EntityRepository,
     private readonly hooks: Record<string, EntityHooks> = {},
+    private readonly written: (e: Entity) => void = () => {},
   ) {}
 
   async list(e: Entity, caller: Caller, q: ListQuery, resolve = false) {
@@ -53,7 +54,9 @@ export class EntityService {
     this.check(e, data);
     await assertLinksExist(this.repo, e, caller, data);
     await hashPasswords(e, data);
-    return this.repo.insert(e, data, caller.userId).catch(rethrow(e));
+    const row = await this.repo.insert(e, data, caller.userId).catch(rethrow(e));
+    this.written(e);
+    return row;
   }
 
   async update(e: Entity, caller: Caller, id: number, patch: Row): Promise<ApiRow> {
@@ -67,6 +70,7 @@ export class EntityService {
     await hashPasswords(e, data);
     const row = await this.repo.update(e, id, data, caller.userId).catch(rethrow(e));
     await this.hooks[e.name]?.afterUpdate?.(caller, row);
+    this.written(e);
     return row;
   }
 
@@ -74,7 +78,9 @@ export class EntityService {
     await this.get(e, caller, id);
     const users = await this.repo.usedBy(e, id);
     if (users.length) throw new ApiError('IsUsedError', users);
-    return this.repo.softDelete(e, id, caller.userId);
+    const row = await this.repo.softDelete(e, id, caller.userId);
+    this.written(e);
+    return row;
   }
 
   private check(e: Entity, record: EntityRecord) {

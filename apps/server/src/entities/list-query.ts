@@ -1,4 +1,4 @@
-import { isScalar, LIMITS, type Entity, type Field } from '@sl/domain';
+import { BROKEN_CODES, isScalar, LIMITS, type Entity, type Field } from '@sl/domain';
 import { ApiError } from '../http/api-error.ts';
 
 // Parses a list/search query string (spec §7): skip, limit, sort, inc, q, deleted, bbox and field filters.
@@ -27,6 +27,7 @@ export const CONTROL_PARAMS = [
   'bbox',
   'type',
   'id',
+  'aggregate',
 ] as const;
 const SYSTEM_SORT = ['_id', 'createdAt', 'updatedAt', 'deletedAt'];
 
@@ -86,6 +87,13 @@ export function parseListQuery(e: Entity, raw: Raw): ListQuery {
   const type = one('type');
   if (type !== undefined && type !== 'all') bad.push('type');
 
+  const aggregate = one('aggregate');
+  if (aggregate !== undefined) {
+    const filter = AGGREGATES[aggregate]?.(e);
+    if (filter) query.filters.push(filter);
+    else bad.push('aggregate');
+  }
+
   const bbox = one('bbox');
   if (bbox !== undefined) {
     const point = Object.keys(e.fields).find((f) => e.fields[f]!.kind === 'point');
@@ -118,6 +126,13 @@ export function parseListQuery(e: Entity, raw: Raw): ListQuery {
   return query;
 }
 
+// spec §4, §7: `aggregate=unused` (a module mounted nowhere) and `aggregate=broken` (cl_status 4, 4096, 4097)
+const AGGREGATES: Record<string, (e: Entity) => Filter | undefined> = {
+  unused: (e) => (e.fields.luminarySupport ? { field: 'luminarySupport', op: 'eq', value: null } : undefined),
+  broken: (e) =>
+    e.fields.cl_status ? { field: 'cl_status', op: 'in', value: [...BROKEN_CODES] } : undefined,
+};
+
 const filterable = (f: Field) => !f.writeOnly && (isScalar(f) || f.kind === 'refs');
 const rangeable = (f: Field) => ['int', 'float', 'timestamp', 'day', 'time', 'text'].includes(f.kind);
 
@@ -145,6 +160,9 @@ function filterValue(field: Field, v: string): unknown {
       return Number.isNaN(Date.parse(v)) ? INVALID : new Date(v);
     case 'day':
       return /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : INVALID;
+    case 'text':
+      if (v.length > 500) return INVALID;
+      return field.canonical ? field.canonical(v) : v;
     default:
       return v.length <= 500 ? v : INVALID;
   }

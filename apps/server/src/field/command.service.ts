@@ -14,20 +14,116 @@ export type DeviceOutcome = Delivery & {
   result?: unknown;
 };
 
+const PROGRESS_PART = 50;
+
+const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
+
 const stateOf = (o: CommandOutcome): DeviceOutcome['state'] =>
   o.timedOut ? 'timed_out' : o.code === 0 ? 'acknowledged' : 'failed';
 
+type Log = { error(obj: object, msg: string): void };
+
 /**
  * Runs a command to one or many controllers and keeps its record: the command, then its state at every
- * controller (queued, sent, then acknowledged, failed with the controller's code, or timed out). Nothing is
- * reported done that its controller did not confirm.
+ * controller: queued, sent, then acknowledged, failed with the controller's code, timed out, or expired. Nothing
+ * is reported done that its controller did not confirm.
+ *
+ * Expired means no server process is waiting for the answer any more: a process waits at most the command timeout
+ * and then records the outcome, so a row still queued or sent well past that was left by a process that stopped
+ * (crashed or restarted) in between. Every process sweeps such rows at start and then periodically; all processes
+ * on one database are expected to share the command timeout.
  */
 export class CommandService {
+  private announcing = Promise.resolve();
+  private sweeper?: NodeJS.Timeout;
+  private readonly expireAfterMs: number;
+
   constructor(
     private readonly db: Db,
     private readonly gateway: CommandGateway,
     private readonly hub?: LiveHub,
-  ) {}
+    private readonly opts: { timeoutMs: number; log?: Log } = { timeoutMs: 5000 },
+  ) {
+    // room for the outcome's own write after the timeout, on a busy database
+    this.expireAfterMs = 2 * opts.timeoutMs + 5000;
+  }
+
+  /** Expires what earlier processes left open, now and from time to time. */
+  async start() {
+    await this.expireAbandoned();
+    this.sweeper = setInterval(
+      () =>
+        void this.expireAbandoned().catch((err: unknown) => this.opts.log?.error({ err }, 'command sweep')),
+      Math.max(1000, this.opts.timeoutMs),
+    );
+    this.sweeper.unref();
+  }
+
+  async stop() {
+    clearInterval(this.sweeper);
+    await this.announcing;
+  }
+
+  /** Rows queued or sent long past any process's wait become expired; returns how many. */
+  async expireAbandoned(): Promise<number> {
+    const result = await this.db.execute(sql`
+      update command_devices as d set state = 'expired', answered_at = now()
+      from commands as c
+      where c.id = d.command_id and d.state in ('queued', 'sent')
+        and coalesce(d.sent_at, c.created_at) < now() - make_interval(secs => ${this.expireAfterMs / 1000})
+      returning d.command_id, d.controller_mac, c.group_id, c.type, c.target`);
+    const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
+    if (!rows.length) return 0;
+    const ids = [...new Set(rows.map((r) => Number(r.command_id)))];
+    await this.db.execute(sql`
+      update commands as c set finished_at = now()
+      where c.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and c.finished_at is null
+        and not exists (select 1 from command_devices d where d.command_id = c.id and d.state in ('queued', 'sent'))`);
+    for (const id of ids) {
+      const mine = rows.filter((r) => Number(r.command_id) === id);
+      const first = mine[0]!;
+      this.progress(
+        {
+          commandId: id,
+          type: first.type as string,
+          target: first.target,
+          groupId: numberOrNull(first.group_id),
+        },
+        mine.map((r) => ({ controllerMac: r.controller_mac, state: 'expired' })),
+      );
+    }
+    return rows.length;
+  }
+
+  /**
+   * Command progress to the live streams, in parts (one notification between server processes carries at most
+   * 8000 bytes). Queued in order, and never awaited by the command itself: a busy stream must not delay the field.
+   */
+  private progress(
+    c: { commandId: number; type: string; target: unknown; groupId: number | null },
+    devices: unknown[],
+  ) {
+    const hub = this.hub;
+    if (!hub) return;
+    for (let i = 0; i < devices.length; i += PROGRESS_PART) {
+      const event = {
+        type: 'command' as const,
+        groupId: c.groupId,
+        data: {
+          commandId: c.commandId,
+          type: c.type,
+          target: c.target,
+          devices: devices.slice(i, i + PROGRESS_PART),
+        },
+      };
+      this.announcing = this.announcing
+        .then(() => hub.publish(event))
+        .catch((err: unknown) => this.opts.log?.error({ err }, 'command progress not announced'));
+    }
+  }
 
   async run(caller: Caller, type: CommandType, target: object, payload: object, deliveries: Delivery[]) {
     const [command] = await this.db
@@ -50,13 +146,11 @@ export class CommandService {
       .update(commandDevices)
       .set({ state: 'sent', sentAt: new Date() })
       .where(eq(commandDevices.commandId, commandId));
-    const progress = (devices: unknown) =>
-      this.hub?.publish({
-        type: 'command',
-        groupId: caller.groupId ?? null,
-        data: { commandId, type, target, devices },
-      });
-    await progress(deliveries.map((d) => ({ controllerMac: d.controllerMac, state: 'sent' })));
+    const about = { commandId, type, target, groupId: caller.groupId ?? null };
+    this.progress(
+      about,
+      deliveries.map((d) => ({ controllerMac: d.controllerMac, state: 'sent' })),
+    );
     const outcomes = await Promise.all(
       deliveries.map((d) =>
         this.gateway.send(d.controllerMac, type, d.modules ? { ...payload, macs: d.modules } : payload),
@@ -73,7 +167,8 @@ export class CommandService {
       from jsonb_to_recordset(${JSON.stringify(answered)}::jsonb) as v(id bigint, state text, code int, result jsonb)
       where d.id = v.id`);
     await this.db.update(commands).set({ finishedAt: new Date() }).where(eq(commands.id, commandId));
-    await progress(
+    this.progress(
+      about,
       answered.map((a, i) => ({ controllerMac: deliveries[i]!.controllerMac, state: a.state, code: a.code })),
     );
     const devices: DeviceOutcome[] = deliveries.map((d, i) => ({

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { canonicalMac } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
 import { tables } from '../db/tables.ts';
@@ -26,11 +27,10 @@ export async function modulesOf(db: Db, caller: Caller, target: Target): Promise
       .where(and(isNull(M.deletedAt), scope, where));
   switch (target.by) {
     case 'mac': {
-      const exact = await select(eq(M.mac, target.mac));
-      if (exact.length) return exact;
-      // MACs are written with or without separators; the field speaks them bare and upper-case
-      const bare = target.mac.replace(/[:-]/g, '').toUpperCase();
-      return select(sql`upper(replace(replace(${M.mac}, ':', ''), '-', '')) = ${bare}`);
+      const stored = await select(eq(M.mac, canonicalMac(target.mac)));
+      if (stored.length) return stored;
+      // rows saved before MACs were stored in one form
+      return select(sql`upper(replace(replace(${M.mac}, ':', ''), '-', '')) = ${canonicalMac(target.mac)}`);
     }
     case 'id':
       return select(eq(M._id, target.id));

@@ -1,5 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import {
   decodeMeterReading,
   decodeModuleBatch,
@@ -31,12 +32,23 @@ const READING_COLUMNS = {
   twil: 'int',
   cl_status: 'int',
 } as const satisfies Partial<Record<keyof ModuleReading, string>>;
-const readingNames = Object.keys(READING_COLUMNS);
-const READING_NAMES = sql.raw(readingNames.join(', '));
-const READING_SET = sql.raw(readingNames.map((c) => `${c} = v.${c}`).join(', '));
-const READING_TYPES = sql.raw(
-  ['at timestamptz', 'mac text', ...Object.entries(READING_COLUMNS).map(([c, t]) => `${c} ${t}`)].join(', '),
-);
+const readingNames = Object.keys(READING_COLUMNS) as (keyof typeof READING_COLUMNS)[];
+/** every column of a written reading, `at` and `mac` first, with its array type for unnest */
+const COLUMNS = [
+  ['at', 'timestamptz'],
+  ['mac', 'text'],
+  ...Object.entries(READING_COLUMNS),
+] as const satisfies readonly (readonly [string, string])[];
+const NAMES = COLUMNS.map(([c]) => c).join(', ');
+const UNNEST = `unnest(${COLUMNS.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ')}) as v(${NAMES})`;
+const SET = readingNames.map((c) => `${c} = v.${c}`).join(', ');
+
+/** A chunk of readings as one array per column: sent as parameters, never parsed as JSON by the database. */
+const columnsOf = (rows: ModuleReading[]) =>
+  COLUMNS.map(([c]) => rows.map((r) => r[c as keyof ModuleReading] ?? null));
+
+/** The driver's own client under drizzle: node-postgres' pool or PGlite, both with `query(text, params)`. */
+type Raw = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
 
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
@@ -54,6 +66,10 @@ export class Ingest {
   private states = new Map<string, { state: ControllerState; at: string }>();
   private readonly timer: NodeJS.Timeout;
   private flushing = Promise.resolve();
+  private announcing = Promise.resolve();
+  private readonly raw: Raw;
+  private readonly chunk: number;
+  private readonly parallel: number;
 
   constructor(
     private readonly client: MqttClient,
@@ -62,6 +78,11 @@ export class Ingest {
     private readonly hub?: LiveHub,
     flushMs = 500,
   ) {
+    this.raw = (db as unknown as { $client: Raw }).$client;
+    // a PostgreSQL server takes big statements, several at once; PGlite is one connection with a message limit
+    const server = this.raw instanceof pg.Pool;
+    this.chunk = server ? 5000 : 1000;
+    this.parallel = server ? 2 : 1;
     client.on('message', (topic, payload) => this.onMessage(topic, payload));
     client.subscribe([everyController('state'), everyController('modules'), everyController('meter')], {
       qos: 1,
@@ -72,6 +93,8 @@ export class Ingest {
   private onMessage(topic: string, payload: Buffer) {
     const where = parseTopic(topic);
     if (where?.kind === 'state') {
+      // an empty retained message is how a retained state is cleared, not a message from the field
+      if (payload.length === 0) return;
       this.counters.messages += 1;
       const decoded = decodeState(payload);
       if (!decoded.ok) return this.malformed(topic, decoded.reason);
@@ -115,19 +138,30 @@ export class Ingest {
     this.states = new Map();
     this.history = [];
     this.meters = [];
-    await this.writeHistory(history, meters);
-    for (const rows of chunks(modules)) {
-      const result = await this.db.execute(sql`
-        update luminary_modules as m set
-          ${READING_SET}, last_received_at = v.at
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(${READING_TYPES}),
-          luminary_modules as before
+    // the history and the current state are independent: on a server they go on connections of their own
+    await Promise.all([this.writeHistory(history, meters), this.writeModules(modules)]);
+    await this.writeStates(states);
+    this.counters.flushes += 1;
+  }
+
+  /** The newest reading of each module into its current state. */
+  private async writeModules(modules: ModuleReading[]) {
+    await this.inParallel(chunks(modules, this.chunk), async (rows) => {
+      const result = await this.raw.query(
+        `update luminary_modules as m set ${SET}, last_received_at = v.at
+        from ${UNNEST}, luminary_modules as before
         where m.mac = v.mac and m.deleted_at is null and before._id = m._id
         returning m._id, m.mac, m."group", m.cl_status, m.pwm,
-          (before.cl_status is distinct from m.cl_status or before.pwm is distinct from m.pwm) as changed`);
+          (before.cl_status is distinct from m.cl_status or before.pwm is distinct from m.pwm) as changed`,
+        columnsOf(rows),
+      );
       this.countUnknown(rows.length, result);
-      await this.announce('modules', result);
-    }
+      this.announce('modules', result);
+    });
+  }
+
+  /** Each controller's presence and state. */
+  private async writeStates(states: [string, { state: ControllerState; at: string }][]) {
     for (const batch of chunks(states)) {
       const rows = batch.map(([mac, { state, at }]) => ({
         mac,
@@ -156,18 +190,18 @@ export class Ingest {
         returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected,
           (before.cl_status is distinct from c.cl_status or before.iostate is distinct from c.iostate) as changed`);
       this.countUnknown(rows.length, result);
-      await this.announce('controllers', result);
+      this.announce('controllers', result);
     }
-    this.counters.flushes += 1;
   }
 
   /** Every reading into the day-partitioned history; a meter's 65535 (no value) is stored as 0 (spec §5). */
   private async writeHistory(history: ModuleReading[], meters: MeterReading[]) {
-    for (const rows of chunks(history)) {
-      await this.db.execute(sql`
-        insert into module_readings (at, mac, ${READING_NAMES})
-        select at, mac, ${READING_NAMES} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(${READING_TYPES})`);
-    }
+    await this.inParallel(chunks(history, this.chunk), (rows) =>
+      this.raw.query(
+        `insert into module_readings (${NAMES}) select ${NAMES} from ${UNNEST}`,
+        columnsOf(rows),
+      ),
+    );
     const zero = (v: number) => (v === METER_NO_VALUE ? 0 : v);
     const phases = meters.flatMap((m) =>
       m.phases.map((p) => ({
@@ -202,17 +236,26 @@ export class Ingest {
     }
   }
 
-  /** Devices whose status changed, per group, to the live streams. */
-  private async announce(type: 'modules' | 'controllers', result: unknown) {
-    if (!this.hub) return;
+  /**
+   * Devices whose status changed, per group, to the live streams. Queued behind the earlier announcements but
+   * not awaited by the writes: many changes at once take many notifications, and readings must not wait for them.
+   */
+  private announce(type: 'modules' | 'controllers', result: unknown) {
+    const hub = this.hub;
+    if (!hub) return;
     const rows = ((result as { rows?: Record<string, unknown>[] }).rows ?? []).filter((r) => r.changed);
     const byGroup = new Map<number | null, Record<string, unknown>[]>();
     for (const { changed: _changed, group, _id, ...r } of rows) {
       // bigint columns read through raw SQL arrive as strings from a PostgreSQL server
       const g = group == null ? null : Number(group);
-      byGroup.set(g, [...(byGroup.get(g) ?? []), { _id: Number(_id), ...r }]);
+      const list = byGroup.get(g) ?? [];
+      if (!list.length) byGroup.set(g, list);
+      list.push({ _id: Number(_id), ...r });
     }
-    for (const [groupId, data] of byGroup) await this.hub.publish({ type, groupId, data });
+    for (const [groupId, data] of byGroup)
+      this.announcing = this.announcing
+        .then(() => hub.publish({ type, groupId, data }))
+        .catch((err: unknown) => this.log.error({ err }, 'live announcement failed'));
   }
 
   private countUnknown(sent: number, result: unknown) {
@@ -221,9 +264,19 @@ export class Ingest {
     if (written !== undefined && written < sent) this.counters.unknownDevices += sent - written;
   }
 
+  /** Runs `write` over the chunks, at most `parallel` at a time. */
+  private async inParallel<T>(items: T[], write: (item: T) => Promise<unknown>) {
+    let next = 0;
+    const worker = async () => {
+      while (next < items.length) await write(items[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(this.parallel, items.length) }, worker));
+  }
+
   async stop() {
     clearInterval(this.timer);
     await this.flush();
+    await this.announcing;
   }
 }
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 
 /** One change pushed to signed-in consoles; `groupId` says whose it is (undefined: administrators only). */
 export type LiveEvent = {
-  type: 'modules' | 'controllers' | 'command';
+  type: 'modules' | 'controllers' | 'command' | 'map';
   groupId?: number | null;
   data: unknown;
 };
@@ -19,11 +19,14 @@ const NOTIFY_MAX = 7000;
 export class LiveHub {
   private readonly listeners = new Set<Listener>();
   private client?: pg.Client;
+  private sending: Promise<unknown> = Promise.resolve();
 
   static async start(databaseUrl: string | undefined): Promise<LiveHub> {
     const hub = new LiveHub();
     if (databaseUrl) {
       hub.client = new pg.Client({ connectionString: databaseUrl });
+      // a lost listening connection shows as a failed publish; it must not end the process
+      hub.client.on('error', () => {});
       await hub.client.connect();
       hub.client.on('notification', (n) => n.payload && hub.deliver(JSON.parse(n.payload) as LiveEvent));
       await hub.client.query(`listen ${CHANNEL}`);
@@ -41,9 +44,26 @@ export class LiveHub {
   }
 
   async publish(event: LiveEvent): Promise<void> {
-    if (!this.client) return this.deliver(event);
-    for (const part of split(event))
-      await this.client.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(part)]);
+    const client = this.client;
+    if (!client) return this.deliver(event);
+    const parts = split(event).map((part) => JSON.stringify(part));
+    // one statement per event, one at a time: the listening connection is shared by every publisher
+    const sent = this.sending.then(() =>
+      client.query(
+        'select pg_notify($1, part) from unnest($2::text[]) with ordinality as p(part, n) order by n',
+        [CHANNEL, parts],
+      ),
+    );
+    this.sending = sent.then(
+      () => undefined,
+      () => undefined,
+    );
+    await sent;
+  }
+
+  /** To this process's streams only: for events every process derives by itself from the shared ones. */
+  deliverLocal(event: LiveEvent) {
+    this.deliver(event);
   }
 
   private deliver(event: LiveEvent) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { controlAnswerError, errorMessage, idSchema } from '@sl/domain';
+import { canonicalMac, controlAnswerError, errorMessage, idSchema } from '@sl/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { tables } from '../db/tables.ts';
@@ -127,7 +127,7 @@ export function registerControlRoutes(app: FastifyInstance, db: Db, commands: Co
       const [controller] = await db
         .select({ mac: C.mac })
         .from(C)
-        .where(and(eq(C.mac, mac), isNull(C.deletedAt), scope));
+        .where(and(eq(C.mac, canonicalMac(mac)), isNull(C.deletedAt), scope));
       if (!controller) throw new ApiError('NotFoundError', ['mac']);
       const run = await commands.run(req.caller, 'switch', { by: 'mac', mac }, set, [
         { controllerMac: controller.mac as string },

@@ -1,6 +1,6 @@
 import { defineEntity } from '../entity.ts';
 import { DEVICE_STATUSES } from '../status.ts';
-import { MAC } from './luminary-modules.ts';
+import { macAddress } from './luminary-modules.ts';
 import { bool, float, int, list, oneOf, point, ref, text, timestamp } from '../fields.ts';
 
 export const IO_SEQUENCE_LENGTH = 16;
@@ -15,7 +15,7 @@ export const Controllers = defineEntity({
   titleField: 'uid',
   fields: {
     uid: text({ search: true, list: true, max: 64 }),
-    mac: text({ required: true, unique: true, search: true, list: true, pattern: MAC }),
+    mac: macAddress(),
     imei: text({ unique: true, search: true, pattern: /^\d{15}$/ }),
     location: point(),
     group: ref('Groups'),

@@ -3,6 +3,12 @@ import { DEVICE_STATUSES } from '../status.ts';
 import { float, int, json, oneOf, oneOfInt, point, ref, text, timestamp } from '../fields.ts';
 
 export const MAC = /^[0-9A-Fa-f]{2}([:-]?[0-9A-Fa-f]{2}){3,7}$/;
+/** `aa:bb:…`, `AA-BB-…` and `AABB…` are one MAC, stored as the field speaks it: bare hex, upper-case. */
+export const canonicalMac = (v: string) => v.replace(/[:-]/g, '').toUpperCase();
+
+/** A device's MAC: unique, and stored in the form the field speaks whichever way it is written. */
+export const macAddress = () =>
+  text({ required: true, unique: true, search: true, list: true, pattern: MAC, canonical: canonicalMac });
 
 export const LuminaryModules = defineEntity({
   name: 'LuminaryModules',
@@ -12,7 +18,7 @@ export const LuminaryModules = defineEntity({
   groupField: 'group',
   titleField: 'mac',
   fields: {
-    mac: text({ required: true, unique: true, search: true, list: true, pattern: MAC }),
+    mac: macAddress(),
     uid: text({ search: true, max: 64 }),
     controller: ref('Controllers', { list: true }),
     phase: oneOfInt([1, 2, 3], { list: true }),

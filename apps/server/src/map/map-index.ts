@@ -1,0 +1,184 @@
+import { statusMeaning } from '@sl/domain';
+import type { Db } from '../db/connect.ts';
+import type { LiveEvent, LiveHub } from '../live/live-hub.ts';
+import { LayerPoints } from './layer-points.ts';
+import { loadPoints } from './load-points.ts';
+import { degreesAround, mercatorX, mercatorY, metresBetween } from './mercator.ts';
+import { worstStatus } from './status-rank.ts';
+import {
+  buildTile,
+  CLUSTER_MAX_ZOOM,
+  MAP_LAYERS,
+  type MapLayer,
+  type MarkerFilter,
+  type TileRequest,
+} from './tiles.ts';
+
+export type MarkerChange = { layer: MapLayer; _id: number; status: number };
+export type Nearby = { layer: MapLayer; id: number; metres: number };
+
+const TILE_CACHE_SIZE = 2000;
+// below this many devices a rebuild takes well under a second, so a question after a write waits for it
+const WAIT_FOR_REBUILD_BELOW = 100_000;
+// cached tiles carry statuses; open maps get changes live, and a tile asked for again is rebuilt after this
+const TILE_CACHE_MS = 5_000;
+
+/**
+ * Every located device of every group in memory, for map tiles and radius queries. Built on first use, rebuilt
+ * after a write through the API, and kept current from the live stream as devices report.
+ */
+export class MapIndex {
+  private layers?: Map<MapLayer, LayerPoints>;
+  private supportModules = new Map<number, number[]>();
+  private moduleSupports = new Map<number, number[]>();
+  private controllerCabinets = new Map<number, number[]>();
+  private building?: Promise<void>;
+  private stale = true;
+  private readonly tiles = new Map<string, { at: number; bytes: Uint8Array }>();
+  version = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly hub: LiveHub,
+  ) {
+    hub.subscribe({ send: (e) => this.follow(e) });
+  }
+
+  /** Devices were written: the next question rebuilds. */
+  invalidate() {
+    this.stale = true;
+  }
+
+  /** Reads every device now rather than on the first question. */
+  async prepare() {
+    await this.fresh();
+  }
+
+  private async fresh(): Promise<Map<MapLayer, LayerPoints>> {
+    while (this.stale || !this.layers) {
+      this.building ??= this.build().finally(() => (this.building = undefined));
+      // a large city is rebuilt behind the scenes: maps keep the devices they had for the seconds it takes
+      if (this.layers && this.size > WAIT_FOR_REBUILD_BELOW) return this.layers;
+      await this.building;
+    }
+    return this.layers;
+  }
+
+  private get size() {
+    let n = 0;
+    for (const points of this.layers?.values() ?? []) n += points.size;
+    return n;
+  }
+
+  private async build() {
+    this.stale = false;
+    const loaded = await loadPoints(this.db);
+    const layers = new Map(MAP_LAYERS.map((name) => [name, new LayerPoints(loaded.points[name])]));
+    // an administrator's first map should not wait for the clusters of a large city
+    for (const points of layers.values()) points.pyramid(undefined, CLUSTER_MAX_ZOOM);
+    this.layers = layers;
+    this.supportModules = loaded.supportModules;
+    this.moduleSupports = invert(loaded.supportModules);
+    this.controllerCabinets = invert(
+      new Map([...loaded.cabinetController].map(([cabinet, controller]) => [cabinet, [controller]])),
+    );
+    this.tiles.clear();
+    this.version += 1;
+  }
+
+  async summary(groupId: number | undefined, layers: readonly MapLayer[]) {
+    const all = await this.fresh();
+    const bounds = layers
+      .map((l) => all.get(l)!.bounds(groupId))
+      .filter((b) => b !== null)
+      .reduce<[number, number, number, number] | null>(
+        (acc, b) =>
+          acc
+            ? [Math.min(acc[0], b[0]), Math.min(acc[1], b[1]), Math.max(acc[2], b[2]), Math.max(acc[3], b[3])]
+            : b,
+        null,
+      );
+    const counts = Object.fromEntries(layers.map((l) => [l, all.get(l)!.count(groupId)]));
+    return { bounds, counts, version: this.version };
+  }
+
+  async tile(req: TileRequest, layers: readonly MapLayer[]): Promise<Uint8Array> {
+    const all = await this.fresh();
+    const key = [this.version, req.groupId ?? '*', layers.join(','), req.filter, req.z, req.x, req.y].join(
+      '/',
+    );
+    const cached = this.tiles.get(key);
+    if (cached && Date.now() - cached.at < TILE_CACHE_MS) return cached.bytes;
+    const bytes = buildTile(new Map(layers.map((l) => [l, all.get(l)!])), req);
+    if (this.tiles.size >= TILE_CACHE_SIZE) this.tiles.delete(this.tiles.keys().next().value!);
+    this.tiles.set(key, { at: Date.now(), bytes });
+    return bytes;
+  }
+
+  /** Devices within `metres` of a place, nearest first. */
+  async near(
+    at: { lon: number; lat: number },
+    metres: number,
+    opts: { layers: readonly MapLayer[]; groupId?: number; filter: MarkerFilter; limit: number },
+  ): Promise<Nearby[]> {
+    const all = await this.fresh();
+    const { dLat, dLon } = degreesAround(at.lat, metres);
+    const found: Nearby[] = [];
+    for (const layer of opts.layers) {
+      const points = all.get(layer)!;
+      const [x0, x1] = [mercatorX(at.lon - dLon), mercatorX(at.lon + dLon)];
+      const [y0, y1] = [mercatorY(at.lat + dLat), mercatorY(at.lat - dLat)];
+      points.forEachIn(x0, y0, x1, y1, (i) => {
+        if (!points.visibleTo(i, opts.groupId)) return;
+        if (opts.filter === 'unused' && !points.unused(i)) return;
+        if (opts.filter === 'broken' && statusMeaning(points.status[i]) !== 'broken') return;
+        const d = metresBetween(at.lon, at.lat, points.lon[i]!, points.lat[i]!);
+        if (d <= metres) found.push({ layer, id: points.ids[i]!, metres: d });
+      });
+    }
+    return found.sort((a, b) => a.metres - b.metres).slice(0, opts.limit);
+  }
+
+  /** Device reports from the live stream move the markers' statuses, and open maps hear of it. */
+  private follow(event: LiveEvent) {
+    if (!this.layers || (event.type !== 'modules' && event.type !== 'controllers')) return;
+    const changes: (MarkerChange & { group: number | null })[] = [];
+    const set = (layer: MapLayer, id: number, status: number) => {
+      const points = this.layers!.get(layer)!;
+      const i = points.indexOf(id);
+      if (i === undefined || points.status[i] === status) return;
+      points.setStatus(i, status);
+      changes.push({ layer, _id: id, status, group: points.groupOf(i) });
+    };
+    const statusOf = (layer: MapLayer, id: number) => {
+      const points = this.layers!.get(layer)!;
+      const i = points.indexOf(id);
+      return i === undefined ? -1 : points.status[i]!;
+    };
+    for (const row of event.data as { _id: number; cl_status?: number | null }[]) {
+      const status = row.cl_status ?? -1;
+      if (event.type === 'modules') {
+        set('LuminaryModules', row._id, status);
+        for (const support of this.moduleSupports.get(row._id) ?? [])
+          set(
+            'LuminarySupports',
+            support,
+            worstStatus((this.supportModules.get(support) ?? []).map((m) => statusOf('LuminaryModules', m))),
+          );
+      } else {
+        set('Controllers', row._id, status);
+        for (const cabinet of this.controllerCabinets.get(row._id) ?? []) set('Cabinets', cabinet, status);
+      }
+    }
+    const byGroup = new Map<number | null, MarkerChange[]>();
+    for (const { group, ...change } of changes) byGroup.set(group, [...(byGroup.get(group) ?? []), change]);
+    // every server process follows the same stream, so each tells only its own listeners
+    for (const [groupId, data] of byGroup) this.hub.deliverLocal({ type: 'map', groupId, data });
+  }
+}
+
+function invert(links: Map<number, number[]>) {
+  const inverse = new Map<number, number[]>();
+  for (const [from, tos] of links) for (const to of tos) inverse.set(to, [...(inverse.get(to) ?? []), from]);
+  return inverse;
+}

@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { entity } from '@sl/domain';
+import type { Caller } from '../auth/caller.ts';
+import type { EntityRepository } from '../entities/entity.repository.ts';
+import type { ApiRow } from '../entities/row-mapper.ts';
+import type { MapIndex } from '../map/map-index.ts';
+import { MAP_LAYERS, type MapLayer } from '../map/tiles.ts';
+import { errorResponses, rowOut } from './entity-schemas.ts';
+
+const access = { access: { area: 'SingleRequest' as const, action: 'view' as const } };
+const tags = ['map'];
+const filter = z.enum(['all', 'unused', 'broken']).default('all');
+
+// spec §9: 50000 m for the full load, 500 otherwise, 5 at module level, 100 for neighbours
+const singleRequestQuery = z.strictObject({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+  radius: z.coerce.number().positive().max(50_000).default(500),
+  limit: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
+  models: z
+    .string()
+    .default(MAP_LAYERS.join(','))
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(MAP_LAYERS)).min(1)),
+  aggregate: z.enum(['unused', 'broken']).optional(),
+});
+const singleRequestResult = z.object(
+  Object.fromEntries(MAP_LAYERS.map((l) => [l, z.array(rowOut(entity(l))).optional()])),
+);
+
+/** The layers whose rows the caller may see. */
+const layersFor = (caller: Caller, wanted: readonly MapLayer[] = MAP_LAYERS) =>
+  wanted.filter((l) => caller.allows(entity(l).area, 'view', true));
+
+const PAGE = 1000;
+
+/** Spec §7 `SingleRequest/all`, and the map's vector tiles and summary. */
+export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: EntityRepository) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function singleRequest(caller: Caller, q: z.infer<typeof singleRequestQuery>) {
+    const layers = layersFor(caller, q.models);
+    const near = await index.near({ lon: q.lon, lat: q.lat }, q.radius, {
+      layers,
+      groupId: caller.groupId,
+      filter: q.aggregate ?? 'all',
+      limit: q.limit,
+    });
+    const result: Record<string, ApiRow[]> = Object.fromEntries(layers.map((l) => [l, []]));
+    for (const layer of layers) {
+      const ids = near.filter((n) => n.layer === layer).map((n) => n.id);
+      const rows = new Map<number, ApiRow>();
+      for (let i = 0; i < ids.length; i += PAGE)
+        for (const row of await repo.byIds(entity(layer), caller, ids.slice(i, i + PAGE)))
+          rows.set(row._id, row);
+      // nearest first; a row deleted since the index was built is left out
+      result[layer] = ids.map((id) => rows.get(id)).filter((row) => row && !row.deletedAt) as ApiRow[];
+    }
+    return result;
+  }
+
+  for (const version of ['v1', 'v2'] as const) {
+    r.get(
+      `/api/${version}/SingleRequest/all`,
+      {
+        schema: {
+          tags,
+          querystring: singleRequestQuery,
+          response: {
+            200:
+              version === 'v1'
+                ? singleRequestResult
+                : z.object({ error: z.literal(false), result: singleRequestResult }),
+            ...errorResponses,
+          },
+        },
+        config: access,
+      },
+      async (req) => {
+        const result = await singleRequest(req.caller, req.query);
+        return version === 'v1' ? result : { error: false as const, result };
+      },
+    );
+  }
+
+  r.get(
+    '/api/v2/map/summary',
+    {
+      schema: {
+        tags,
+        response: {
+          200: z.object({
+            error: z.literal(false),
+            result: z.object({
+              bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+              counts: z.record(z.string(), z.number()),
+              version: z.number(),
+            }),
+          }),
+          ...errorResponses,
+        },
+      },
+      config: access,
+    },
+    async (req) => ({
+      error: false as const,
+      result: await index.summary(req.caller.groupId, layersFor(req.caller)),
+    }),
+  );
+
+  r.get(
+    '/api/v2/map/tiles/:z/:x/:y.pbf',
+    {
+      schema: {
+        tags,
+        params: z.object({
+          z: z.coerce.number().int().min(0).max(22),
+          x: z.coerce.number().int().min(0),
+          y: z.coerce.number().int().min(0),
+        }),
+        querystring: z.object({ filter, v: z.string().max(32).optional() }),
+      },
+      config: access,
+    },
+    async (req, reply) => {
+      const { z: zoom, x, y } = req.params;
+      const bytes = await index.tile(
+        {
+          z: zoom,
+          x: x % 2 ** zoom,
+          y: Math.min(y, 2 ** zoom - 1),
+          filter: req.query.filter,
+          groupId: req.caller.groupId,
+        },
+        layersFor(req.caller),
+      );
+      // the version in the address changes when the devices do, so a tile may be kept a while
+      return reply
+        .header('cache-control', 'private, max-age=60')
+        .type('application/x-protobuf')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
+}
