@@ -116,11 +116,13 @@ export async function writeSection(file: string, unwrapped: string): Promise<voi
     await prettier.format(unwrapped, { ...options, parser: 'markdown', proseWrap: 'always' })
   ).trimEnd();
   const old = existsSync(file) ? readFileSync(file, 'utf8') : INTRO;
-  const start = old.indexOf(HEADING);
+  // the section's own heading, so other benches can write theirs
+  const heading = section.split('\n')[0]!;
+  const start = old.indexOf(heading);
   let text: string;
   if (start < 0) text = `${old.trimEnd()}\n\n${section}\n`;
   else {
-    const next = old.indexOf('\n## ', start + HEADING.length);
+    const next = old.indexOf('\n## ', start + heading.length);
     text = `${old.slice(0, start)}${section}\n${next < 0 ? '' : old.slice(next)}`;
   }
   writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));

@@ -1,0 +1,85 @@
+import { encodeModuleBatch, MODULE_BATCH_MAX, topic, type ModuleReading } from '@sl/protocol';
+import type { Cabinet, City, LampModule, Support } from '@sl/simulator';
+
+// The bench's field: a synthetic city of `controllers` cabinets with `perController` lamp modules each, with the
+// simulator's own MAC scheme, and ready-made module batches in the protocol's own encoding.
+
+const hex = (n: number, bytes: number) =>
+  n
+    .toString(16)
+    .toUpperCase()
+    .padStart(bytes * 2, '0');
+
+export function fleet(controllers: number, perController: number, network: number): City {
+  const lon = -71.1097;
+  const lat = 42.3736;
+  const supports: Support[] = [];
+  const cabinets: Cabinet[] = [];
+  for (let c = 0; c < controllers; c++) {
+    const uid = `B-${c + 1}`;
+    const modules: LampModule[] = [];
+    for (let k = 0; k < perController; k++) {
+      const i = c * perController + k;
+      const pole = `B-P${i + 1}`;
+      const m: LampModule = {
+        mac: `024D${hex(network, 2)}${hex(i, 4)}`,
+        phase: ((k % 3) + 1) as 1 | 2 | 3,
+        luminaire: `B-L${i + 1}`,
+        support: pole,
+        watts: 60,
+      };
+      modules.push(m);
+      supports.push({ uid: pole, lon: lon + i * 1e-5, lat, cabinet: uid, lamps: [m.luminaire] });
+    }
+    cabinets.push({
+      uid,
+      group: 'bench',
+      lon,
+      lat,
+      controller: { uid: `${uid}-C`, mac: `0243${hex(network, 2)}${hex(c, 2)}`, imei: `35${hex(c, 6)}` },
+      meter: { serial: `M${hex(network, 2)}${String(c + 1).padStart(5, '0')}` },
+      modules,
+    });
+  }
+  return { name: 'bench', network, lon, lat, supports, cabinets };
+}
+
+/** A batch of readings with its time left open: `fill(iso)` gives the wire payload at that time. */
+export type Template = { topic: string; readings: number; fill(iso: string): string };
+
+const AT = '2000-01-01T00:00:00.000Z';
+
+/**
+ * Batches of MODULE_BATCH_MAX readings (the protocol's most per message) over every module of the fleet, each under
+ * a controller's topic; encoded once through the protocol's encoder, so they are what the field sends.
+ */
+export function templates(city: City): Template[] {
+  const macs = city.cabinets.flatMap((c) => c.modules.map((m) => m.mac));
+  const out: Template[] = [];
+  for (let i = 0, n = 0; i < macs.length; i += MODULE_BATCH_MAX, n++) {
+    const modules: ModuleReading[] = macs.slice(i, i + MODULE_BATCH_MAX).map((mac, j) => ({
+      mac,
+      pwm: 80,
+      pow: 48.5 + (j % 7),
+      lux: 3.2,
+      temp: 21.5,
+      energy: 120_000 + j,
+      runh: 4_000 + j,
+      lpwm: 10,
+      cpwm: 100,
+      rssi: -70 - (j % 20),
+      twil: 2,
+      cl_status: 1,
+      phase: ((j % 3) + 1) as 1 | 2 | 3,
+      at: AT,
+    }));
+    const parts = encodeModuleBatch({ at: AT, modules }).split(AT);
+    const controller = city.cabinets[n % city.cabinets.length]!.controller.mac;
+    out.push({
+      topic: topic(controller, 'modules'),
+      readings: modules.length,
+      fill: (iso) => parts.join(iso),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,271 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import pg from 'pg';
+import { cpuMeter } from './cpu.ts';
+import type { Template } from './fleet.ts';
+
+// (a) ingest: readings published at a set rate through the broker to the server, counted in module_readings;
+// beside it the two raw baselines, the broker alone and the database alone.
+
+export type Step = {
+  rate: number;
+  seconds: number;
+  sent: number;
+  /** rows in module_readings when they stopped growing */
+  stored: number;
+  /** readings the server decoded (its /health counter) */
+  received: number;
+  /** stored ÷ (first publish → last row stored) */
+  sustained: number;
+  publishRate: number;
+  /** now − the newest stored reading's time, sampled every 500 ms while publishing */
+  lagP50Ms: number;
+  lagMaxMs: number;
+  /** last publish → every row stored */
+  drainMs: number;
+  serverCores: number;
+  machineCores: number;
+  /** Mosquitto's log said during the step that it dropped messages for the server's client */
+  brokerDropped: boolean | undefined;
+};
+
+const MOSQUITTO_LOG = '/var/log/mosquitto/mosquitto.log';
+/** Where the local Mosquitto's log is readable: a mark now, and later whether it logged dropping for `clientId`. */
+function brokerLog() {
+  const readable = existsSync(MOSQUITTO_LOG);
+  const from = readable ? statSync(MOSQUITTO_LOG).size : 0;
+  return (clientPrefix: string) =>
+    readable
+      ? readFileSync(MOSQUITTO_LOG, 'utf8').slice(from).includes(`being dropped for client ${clientPrefix}`)
+      : undefined;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) =>
+  xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN;
+
+export async function connectMqtt(url: string, id: string): Promise<MqttClient> {
+  return mqtt.connectAsync(url, { clientId: `sl-bench-${id}-${process.pid}`, reconnectPeriod: 0 });
+}
+
+/** Publishes `rate` readings/s for `seconds`, in whole batches, paced every 10 ms. */
+async function publishAt(client: MqttClient, ts: Template[], rate: number, seconds: number) {
+  const perBatch = ts[0]!.readings;
+  const started = performance.now();
+  let batches = 0;
+  let readings = 0;
+  let next = 0;
+  const pending = new Set<Promise<unknown>>();
+  for (;;) {
+    const elapsed = (performance.now() - started) / 1000;
+    if (elapsed >= seconds) break;
+    const owed = Math.floor((elapsed * rate) / perBatch) - batches;
+    const iso = new Date().toISOString();
+    for (let i = 0; i < owed; i++) {
+      const t = ts[next++ % ts.length]!;
+      const p = client.publishAsync(t.topic, t.fill(iso), { qos: 1 });
+      pending.add(p);
+      void p.finally(() => pending.delete(p));
+      batches += 1;
+      readings += t.readings;
+    }
+    await sleep(10);
+  }
+  await Promise.all(pending);
+  return { readings, seconds: (performance.now() - started) / 1000 };
+}
+
+export async function ingestStep(opts: {
+  brokerUrl: string;
+  pool: pg.Pool;
+  serverUrl: string;
+  serverPid: number;
+  templates: Template[];
+  rate: number;
+  seconds: number;
+}): Promise<Step> {
+  const { pool, templates: ts } = opts;
+  await pool.query('truncate module_readings');
+  const health = async () =>
+    ((await (await fetch(`${opts.serverUrl}/health`)).json()) as { field: { readings: number } }).field
+      .readings;
+  const received0 = await health();
+  const probes = ts.map((t) => /"mac":"([0-9A-F]+)"/.exec(t.fill(''))![1]!);
+  const newest = async () =>
+    Number(
+      (
+        await pool.query<{ t: string | null }>(
+          `select extract(epoch from max(m)) * 1000 as t
+           from (select (select max(at) from module_readings where mac = x) as m from unnest($1::text[]) x) s`,
+          [probes],
+        )
+      ).rows[0]!.t ?? NaN,
+    );
+  // other runs on the same broker may publish too; only the fleet's own modules count
+  const prefix = probes[0]!.slice(0, 8);
+  const count = async () =>
+    Number(
+      (
+        await pool.query('select count(*)::bigint as n from module_readings where left(mac, 8) = $1', [
+          prefix,
+        ])
+      ).rows[0].n,
+    );
+
+  const client = await connectMqtt(opts.brokerUrl, 'pub');
+  const dropped = brokerLog();
+  const cpu = cpuMeter(opts.serverPid);
+  const t0 = Date.now();
+  const lags: number[] = [];
+  let publishing = true;
+  const sampler = (async () => {
+    while (publishing) {
+      await sleep(500);
+      const t = await newest();
+      if (t >= t0) lags.push(Date.now() - t);
+    }
+  })();
+  const pub = await publishAt(client, ts, opts.rate, opts.seconds);
+  publishing = false;
+  await sampler;
+  const tEnd = Date.now();
+  await client.endAsync();
+
+  // rows arrive every flush; stop when all are in or nothing came for 10 s
+  let stored = await count();
+  let lastGrowth = Date.now();
+  while (stored < pub.readings && Date.now() - lastGrowth < 10_000) {
+    await sleep(250);
+    const n = await count();
+    if (n > stored) lastGrowth = Date.now();
+    stored = n;
+  }
+  const doneAt = stored >= pub.readings ? Date.now() : lastGrowth;
+  const used = cpu();
+  return {
+    rate: opts.rate,
+    seconds: opts.seconds,
+    sent: pub.readings,
+    stored,
+    received: (await health()) - received0,
+    sustained: stored / ((doneAt - t0) / 1000),
+    publishRate: pub.readings / pub.seconds,
+    lagP50Ms: median(lags),
+    lagMaxMs: lags.length ? Math.max(...lags) : NaN,
+    drainMs: doneAt - tEnd,
+    serverCores: used.process,
+    machineCores: used.machine,
+    // the server's MQTT client id (apps/server/src/plugins/broker.ts)
+    brokerDropped: dropped(`sl-server-${opts.serverPid}-`),
+  };
+}
+
+export type Baseline = { readings: number; seconds: number; rate: number; lost?: number };
+
+/**
+ * The broker alone: one publisher to one subscriber that only counts, at most 500 messages between them (half of
+ * Mosquitto's default queue per client), so what is measured is delivery without loss.
+ */
+export async function rawBroker(url: string, ts: Template[], seconds: number): Promise<Baseline> {
+  const sub = await connectMqtt(url, 'sub');
+  const pub = await connectMqtt(url, 'rawpub');
+  // a topic root of its own, so the server does not take this traffic in
+  const payloads = ts.map((t) => ({
+    topic: `bench/${t.topic}`,
+    body: t.fill(new Date().toISOString()),
+    readings: t.readings,
+  }));
+  const readingsOf = new Map(payloads.map((p) => [p.topic, p.readings]));
+  let got = 0;
+  let gotMessages = 0;
+  let sent = 0;
+  let sentMessages = 0;
+  let next = 0;
+  const started = performance.now();
+  const running = () => performance.now() - started < seconds * 1000;
+  const pump = () => {
+    while (running() && sentMessages - gotMessages < 500) {
+      const p = payloads[next++ % payloads.length]!;
+      sentMessages += 1;
+      sent += p.readings;
+      pub.publish(p.topic, p.body, { qos: 1 });
+    }
+  };
+  // counted without decoding: what the broker alone delivers
+  sub.on('message', (t) => {
+    got += readingsOf.get(t) ?? 0;
+    gotMessages += 1;
+    if (gotMessages % 50 === 0) setImmediate(pump);
+  });
+  await sub.subscribeAsync([...readingsOf.keys()], { qos: 1 });
+  pump();
+  while (running()) {
+    await sleep(100);
+    pump(); // in case the window closed between two deliveries
+  }
+  const deadline = Date.now() + 10_000;
+  while (got < sent && Date.now() < deadline) await sleep(20);
+  const elapsed = (performance.now() - started) / 1000;
+  await pub.endAsync();
+  await sub.endAsync();
+  return { readings: got, seconds: elapsed, rate: got / elapsed, lost: sent - got };
+}
+
+const COLUMNS = [
+  'at',
+  'mac',
+  'pwm',
+  'pow',
+  'lux',
+  'temp',
+  'energy',
+  'runh',
+  'lpwm',
+  'cpwm',
+  'rssi',
+  'twil',
+  'cl_status',
+];
+const TYPES = [
+  'timestamptz',
+  'text',
+  'int',
+  'float8',
+  'float8',
+  'float8',
+  'float8',
+  'float8',
+  'int',
+  'int',
+  'int',
+  'int',
+  'int',
+];
+
+/** The database alone: the same rows as one multi-row insert from unnest arrays per 10,000, one connection. */
+export async function rawInsert(pool: pg.Pool, ts: Template[], seconds: number): Promise<Baseline> {
+  await pool.query('truncate module_readings');
+  const rows = ts.flatMap(
+    (t) => (JSON.parse(t.fill(new Date().toISOString())) as { modules: Record<string, unknown>[] }).modules,
+  );
+  const batch = Array.from({ length: 10_000 }, (_, i) => rows[i % rows.length]!);
+  const arrays = COLUMNS.map((c) => batch.map((r) => r[c]));
+  const text = `insert into module_readings (${COLUMNS.join(', ')})
+    select * from unnest(${TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`;
+  const client = await pool.connect();
+  let readings = 0;
+  const started = performance.now();
+  try {
+    while (performance.now() - started < seconds * 1000) {
+      arrays[0] = batch.map(() => new Date().toISOString());
+      await client.query(text, arrays);
+      readings += batch.length;
+    }
+  } finally {
+    client.release();
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  const stored = Number((await pool.query('select count(*)::bigint as n from module_readings')).rows[0].n);
+  await pool.query('truncate module_readings');
+  return { readings: stored, seconds: elapsed, rate: stored / elapsed, lost: readings - stored };
+}

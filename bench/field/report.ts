@@ -1,0 +1,101 @@
+import type { Machine } from '../api/report.ts';
+import type { DimRun } from './dim.ts';
+import type { Baseline, Step } from './ingest.ts';
+
+export const HEADING = '## Field (bench:field)';
+
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+const ratio = (x: number) => (Number.isFinite(x) ? String(Number(x.toPrecision(2))) : '–');
+const sec = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(2) : '–');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export type FieldReport = {
+  machine: Machine;
+  steps: Step[];
+  broker: Baseline;
+  insert: Baseline;
+  dims: DimRun[];
+  fleet: { controllers: number; modules: number };
+  secondsPerStep: number;
+  goalRate: number;
+  goalDimMs: number;
+  notes: string[];
+};
+
+export function stepsTable(r: FieldReport): string {
+  const rows = r.steps.map((s) =>
+    [
+      int(s.rate),
+      int(s.publishRate),
+      int(s.sent),
+      int(s.received),
+      int(s.stored),
+      int(s.sent - s.stored),
+      `**${int(s.sustained)}**`,
+      ratio(s.sustained / r.broker.rate),
+      ratio(s.sustained / r.insert.rate),
+      sec(s.lagP50Ms),
+      sec(s.lagMaxMs),
+      sec(s.drainMs),
+      s.serverCores.toFixed(2),
+      s.machineCores.toFixed(2),
+      s.brokerDropped ? 'logged' : '–',
+    ].join(' | '),
+  );
+  return [
+    'target readings/s | published/s | sent | decoded by server | stored | lost | sustained stored/s | ÷ raw broker | ÷ raw insert | lag p50 s | lag max s | drain s | server cores | machine cores | broker logged dropping',
+    '--: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | :-:',
+    ...rows,
+  ]
+    .map((l) => `| ${l} |`)
+    .join('\n');
+}
+
+export function dimTable(dims: DimRun[]): string {
+  return [
+    'run | code | controllers acknowledged | modules | HTTP answer s | every ack recorded s',
+    '--: | --: | --: | --: | --: | --:',
+    ...dims.map((d, i) =>
+      [
+        i + 1,
+        d.code,
+        `${d.acknowledged} / ${d.controllers}`,
+        int(d.modules),
+        sec(d.answerMs),
+        sec(d.recordedMs),
+      ].join(' | '),
+    ),
+  ]
+    .map((l) => `| ${l} |`)
+    .join('\n');
+}
+
+export function render(r: FieldReport): string {
+  const m = r.machine;
+  const clean = r.steps.filter((s) => s.sent - s.stored === 0);
+  const best = clean.reduce<Step | undefined>((a, s) => (!a || s.sustained > a.sustained ? s : a), undefined);
+  const recorded = median(r.dims.map((d) => d.recordedMs));
+  return [
+    HEADING,
+    'Written by `bench/field/run.ts`; rerunning replaces this section.',
+    [
+      `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      '- Command: `npm run bench:field` (`BENCH_FIELD_SECONDS` sets the seconds per rate, `BENCH_FIELD_RATES` the rates)',
+      `- Machine: ${m.cores} cores (\`nproc\`), ${m.memory} memory, ${m.cpu}; Node ${m.node}; ${m.postgres}; Mosquitto at 127.0.0.1:1883. The server (one process, \`node --import tsx apps/server/src/main.ts\`, \`MQTT_URL\` set to Mosquitto), PostgreSQL, Mosquitto, the bench's publisher and simulator all share these cores, and other engineers were building and testing on the same machine during the run, so the numbers are noisy.`,
+      `- Fleet: ${int(r.fleet.controllers)} controllers with ${int(r.fleet.modules / r.fleet.controllers)} lamp modules each (${int(r.fleet.modules)} modules), seeded into a fresh database that is dropped afterwards.`,
+    ].join('\n'),
+    '### (a) Ingest',
+    `A lean publisher in the bench process sends module batches encoded by \`@sl/protocol\` (200 readings per message, the protocol's maximum, QoS 1) at each target rate for ${r.secondsPerStep} s through Mosquitto to the server, which stores every reading in \`module_readings\` and the newest per module in \`luminary_modules\`. *Stored* counts the fleet's rows in \`module_readings\` once they stop growing; *sustained* is stored rows ÷ (first publish → last row stored). *Lag* is now − the time of the newest stored reading, sampled every 500 ms while publishing (the server writes every 500 ms). *Drain* is last publish → every row stored. *Cores* are CPU seconds per second from \`/proc\`, of the server process and of the whole machine. *Broker logged dropping*: Mosquitto's log (\`/var/log/mosquitto/mosquitto.log\`) said during the step that it was dropping messages for the server's client, as it does when more than its queue per client (\`max_queued_messages\`, 1,000 messages by default) waits for the server. It says so once per episode, so a dash proves nothing; *decoded by server* below *sent* is the loss before the server, which its own counters cannot show.`,
+    stepsTable(r),
+    [
+      `- Raw broker, same run, same payloads: one publisher to one subscriber that only counts, with at most 500 messages between them so that nothing is dropped, on a topic root of its own so the server does not take it in: **${int(r.broker.rate)} readings/s** (${int(r.broker.readings)} in ${r.broker.seconds.toFixed(1)} s, ${int(r.broker.lost ?? 0)} not delivered).`,
+      `- Raw database, same run, same rows: \`pg-copy-streams\` is not installed, so the baseline is a multi-row \`insert ... select * from unnest($1::timestamptz[], $2::text[], ...)\` of 10,000 rows per statement on one connection into the same \`module_readings\`: **${int(r.insert.rate)} readings/s** (${int(r.insert.readings)} in ${r.insert.seconds.toFixed(1)} s).`,
+      `- **Goal ≥ ${int(r.goalRate)} readings/s sustained with no loss: ${best && best.sustained >= r.goalRate * 0.97 && best.rate >= r.goalRate ? 'met' : 'not met'}**${best ? ` (best rate without loss: ${int(best.sustained)} readings/s at target ${int(best.rate)})` : ''}.`,
+    ].join('\n'),
+    '### (b) Group dim',
+    `\`GET /api/v1/control/lighting?by=group&group=<id>&raw=<pwm>\` as the admin, to a control group holding all ${int(r.fleet.modules)} modules on ${int(r.fleet.controllers)} controllers, which the simulator (\`@sl/simulator\`, in the bench process) runs as ${int(r.fleet.controllers)} MQTT clients of Mosquitto. They run after a \`checkpoint\`, so that they do not pay for writing out the ingest steps' rows; the first run is a warm-up and is not shown. *Every ack recorded* is from sending the request to the latest \`answered_at\` among the command's rows in \`command_devices\`, all of them \`acknowledged\`.`,
+    dimTable(r.dims),
+    `- **Goal ≤ ${sec(r.goalDimMs)} s until every ack is recorded: ${recorded <= r.goalDimMs ? 'met' : 'not met'}** (median ${sec(recorded)} s).`,
+    ...(r.notes.length ? [r.notes.map((n) => `- ${n}`).join('\n')] : []),
+  ].join('\n\n');
+}

@@ -1,0 +1,136 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+// What a person opening the map would feel: time from navigation to the first drawn markers, the page's
+// JS heap, and the frame times while the map is panned and zoomed by script.
+
+export type Side = 'maplibre' | 'leaflet';
+export type Measurement = {
+  /** ms from navigation start; undefined when it did not happen within the cap */
+  firstMarkersMs?: number;
+  capMs: number;
+  heapMb?: number;
+  frames?: { count: number; p50: number; p95: number; max: number };
+  /** ms from navigation start at which the page asked for the map's code and for the map summary */
+  milestones?: { mapCode?: number; summary?: number };
+};
+
+export const launch = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+    ],
+  });
+
+// Scripts that run in the page, kept as plain JavaScript text: the bench runs under tsx, whose transform
+// would wrap functions in helpers that do not exist in the page.
+const MARKERS_DRAWN: Record<Side, string> = {
+  maplibre: `(() => {
+    const m = window.__slMap;
+    if (!m || !m.getLayer('LuminarySupports-points')) return false;
+    const layers = ['LuminarySupports-points', 'LuminarySupports-clusters'];
+    return m.queryRenderedFeatures({ layers }).length > 0 && performance.now();
+  })()`,
+  leaflet: `document.querySelector('.leaflet-marker-icon') !== null && performance.now()`,
+};
+
+// pans four ways and zooms in and out, recording every requestAnimationFrame delta
+const MOVE_AND_RECORD = `async (side) => {
+  const wait = (on, e) => new Promise((r) => on.once(e, () => r()));
+  const m = side === 'maplibre' ? window.__slMap : window.__leafletMap;
+  const mover = side === 'maplibre'
+    ? {
+        pan: (dx, dy) => { const d = wait(m, 'moveend'); m.panBy([dx, dy], { duration: 700 }); return d; },
+        zoom: (by) => { const d = wait(m, 'moveend'); m.zoomTo(m.getZoom() + by, { duration: 700 }); return d; },
+      }
+    : {
+        pan: (dx, dy) => { const d = wait(m, 'moveend'); m.panBy([dx, dy], { duration: 0.7 }); return d; },
+        zoom: (by) => { const d = wait(m, 'zoomend'); m.setZoom(m.getZoom() + by, { animate: true }); return d; },
+      };
+  const deltas = [];
+  let last = 0;
+  let running = true;
+  const loop = (t) => {
+    if (last) deltas.push(t - last);
+    last = t;
+    if (running) requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+  const capped = (p) => Promise.race([p, new Promise((r) => setTimeout(r, 5000))]);
+  for (const [dx, dy] of [[400, 0], [0, 250], [-400, 0], [0, -250]]) await capped(mover.pan(dx, dy));
+  await capped(mover.zoom(2));
+  await capped(mover.pan(300, 200));
+  await capped(mover.zoom(-2));
+  running = false;
+  return deltas;
+}`;
+
+// a page that cannot keep up (Leaflet with a million markers) must not hold the bench forever
+const FRAMES_CAP_MS = 60_000;
+const within = <T>(p: Promise<T>, ms: number): Promise<T | undefined> =>
+  Promise.race([p, new Promise<undefined>((r) => setTimeout(() => r(undefined), ms))]);
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 2 ** 20;
+}
+
+/**
+ * Opens `url` in a fresh context (after `prepare`, e.g. signing in), and measures. A side that draws nothing
+ * within `capMs` is reported as such, without frame times.
+ */
+export async function measure(
+  browser: Browser,
+  side: Side,
+  url: string,
+  capMs: number,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Measurement> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await prepare?.(page);
+    await page.goto(url, { waitUntil: 'commit' });
+    const drawn = await page
+      .waitForFunction(MARKERS_DRAWN[side], undefined, { timeout: capMs, polling: 'raf' })
+      .then((h) => h.jsonValue() as Promise<number>)
+      .catch(() => undefined);
+    if (drawn === undefined) return { capMs };
+    const milestones = (await page.evaluate(`(() => {
+      const at = (part) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))?.startTime;
+      return { mapCode: at('/assets/map-page'), summary: at('/api/v2/map/summary') };
+    })()`)) as Measurement['milestones'];
+    // let the first view finish loading before moving it
+    await page.waitForTimeout(1500);
+    const recorded = await within(
+      page.evaluate(`(${MOVE_AND_RECORD})(${JSON.stringify(side)})`) as Promise<number[]>,
+      FRAMES_CAP_MS,
+    );
+    const deltas = recorded?.sort((a, b) => a - b);
+    return {
+      firstMarkersMs: drawn,
+      capMs,
+      milestones,
+      heapMb: await within(heapMb(page), FRAMES_CAP_MS),
+      frames: deltas && {
+        count: deltas.length,
+        p50: quantile(deltas, 0.5),
+        p95: quantile(deltas, 0.95),
+        max: deltas[deltas.length - 1] ?? 0,
+      },
+    };
+  } finally {
+    await context.close();
+  }
+}

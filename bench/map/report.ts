@@ -1,0 +1,115 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import * as prettier from 'prettier';
+import type { Machine } from '../api/report.ts';
+import type { Measurement } from './measure.ts';
+
+export const HEADING = '## Map (bench:map)';
+
+export type CityResult = {
+  count: number;
+  loadSeconds: number;
+  /** from the server's start to its first map answer: the map index read from the database */
+  indexSeconds: number;
+  /** the median of the runs by first markers */
+  maplibre: Measurement;
+  maplibreFirst: (number | undefined)[];
+  leaflet: Measurement;
+};
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number | undefined) => (n === undefined ? '-' : int(n));
+const s = (ms: number | undefined, cap: number) =>
+  ms === undefined ? `> ${int(cap / 1000)} s` : `${(ms / 1000).toFixed(2)} s`;
+const mb = (m: Measurement) => (m.heapMb === undefined ? '-' : `${m.heapMb.toFixed(0)} MB`);
+const frames = (m: Measurement) =>
+  m.frames
+    ? `${m.frames.p50.toFixed(0)} / ${m.frames.p95.toFixed(0)} / ${m.frames.max.toFixed(0)}`
+    : m.firstMarkersMs === undefined
+      ? '-'
+      : 'moves not done in 60 s';
+const fps = (m: Measurement) => (m.frames ? (1000 / m.frames.p50).toFixed(0) : '-');
+
+function speedup(r: CityResult): string {
+  const ours = r.maplibre.firstMarkersMs;
+  if (ours === undefined) return '-';
+  const theirs = r.leaflet.firstMarkersMs ?? r.leaflet.capMs;
+  const x = theirs / ours;
+  return `${r.leaflet.firstMarkersMs === undefined ? '> ' : ''}${x.toFixed(x < 10 ? 1 : 0)}×`;
+}
+
+export function render(
+  results: CityResult[],
+  o: { runs: number; perCabinet: number; machine: Machine; date: string; load: string },
+) {
+  const rows = results.flatMap((r) => [
+    [
+      int(r.count),
+      'console (MapLibre, server vector tiles)',
+      s(r.maplibre.firstMarkersMs, r.maplibre.capMs),
+      mb(r.maplibre),
+      frames(r.maplibre),
+      fps(r.maplibre),
+      speedup(r),
+    ],
+    [
+      int(r.count),
+      'baseline (Leaflet + markercluster, JSON)',
+      s(r.leaflet.firstMarkersMs, r.leaflet.capMs),
+      mb(r.leaflet),
+      frames(r.leaflet),
+      fps(r.leaflet),
+      '1',
+    ],
+  ]);
+  const table = [
+    'posts | page | first markers | JS heap | frame ms p50 / p95 / max | fps (p50) | faster than baseline',
+    '--: | --- | --: | --: | --: | --: | --:',
+    ...rows.map((r) => r.join(' | ')),
+  ]
+    .map((line) => `| ${line} |`)
+    .join('\n');
+  const goal1m = results.find((r) => r.count === 1_000_000)?.maplibre.firstMarkersMs;
+  const at100k = results.find((r) => r.count === 100_000);
+  const m = o.machine;
+  return [
+    HEADING,
+    [
+      `- Date: ${o.date}`,
+      '- Command: `npm run bench:map`',
+      `- Machine: ${m.cores} cores (\`nproc\`), ${m.memory} memory, ${m.cpu}; Node ${m.node}; ${m.postgres}; Debian's Chromium headless with \`--disable-gpu\` (WebGL in software), viewport 1280 × 800; load average when the run ended ${o.load} (the machine is shared)`,
+      `- Data: lamp posts at the Cambridge and Boston positions in \`inventories/\`, replicated with a 2-3 m offset per copy (as bench:api), ${o.perCabinet} per cabinet, one group, loaded into a fresh PostgreSQL database; no modules, so every post is "unknown" (-1). ${results.map((r) => `${int(r.count)}: loaded in ${r.loadSeconds.toFixed(1)} s, server map index ready ${r.indexSeconds.toFixed(1)} s after start`).join('; ')}.`,
+      `- Console: signed in as admin (cookie), navigation to \`/Map\` until \`queryRenderedFeatures\` finds a support marker or cluster (polled every frame), timed by \`performance.now()\` from navigation start; median of ${o.runs} runs (${results.map((r) => r.maplibreFirst.map((x) => (x === undefined ? '-' : int(x))).join(', ') + ' ms').join('; ')}). The base map is off (no internet here), so only markers are drawn.`,
+      `- Where the console's time goes (the median runs): the page asked for the map's code at ${results.map((r) => ms(r.maplibre.milestones?.mapCode)).join(' / ')} ms (the console's own code, its session check, then the lazily loaded map screen) and for the map summary at ${results.map((r) => ms(r.maplibre.milestones?.summary)).join(' / ')} ms; the rest, to the first markers, is vector tiles fetched, decoded in MapLibre's worker and drawn in software WebGL.`,
+      '- Baseline: a static page with Leaflet 1.9 and leaflet.markercluster (`chunkedLoading`, default icons, canvas renderer preferred) that fetches the same points as one JSON array; timed until the first marker or cluster icon is in the page.',
+      "- JS heap: `JSHeapUsedSize` of the page after a forced GC, after the frame run (main thread only; MapLibre's workers are not counted). Frames: `requestAnimationFrame` deltas during four 700 ms pans, a 2-level zoom in, a pan and a zoom out.",
+    ].join('\n'),
+    table,
+    [
+      `- Goal "first markers ≤ 2 s at 1,000,000": **${goal1m === undefined ? 'not measured' : goal1m <= 2000 ? 'met' : 'not met'}**${goal1m === undefined ? '' : ` (${(goal1m / 1000).toFixed(2)} s)`}.`,
+      `- Goal "≥ 10× faster than the baseline at 100,000": **${at100k ? (Number.parseFloat(speedup(at100k).replace('> ', '')) >= 10 ? 'met' : 'not met') : 'not measured'}**${at100k ? ` (${speedup(at100k)})` : ''}.`,
+    ].join('\n'),
+  ].join('\n\n');
+}
+
+const INTRO = `# Benchmarks
+
+Measured numbers for the console. Each section is written by the script named in its heading, so rerunning
+that script replaces its section; compare runs with \`git diff\`.
+`;
+
+/** Writes `section` (which starts with HEADING) in place of the old one, formatted as prettier would. */
+export async function writeMapSection(file: string, section: string): Promise<void> {
+  const options = await prettier.resolveConfig(file);
+  const formatted = (
+    await prettier.format(section, { ...options, parser: 'markdown', proseWrap: 'always' })
+  ).trimEnd();
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : INTRO;
+  const start = old.indexOf(HEADING);
+  let text: string;
+  if (start < 0) text = `${old.trimEnd()}\n\n${formatted}\n`;
+  else {
+    const next = old.indexOf('\n## ', start + HEADING.length);
+    text = `${old.slice(0, start)}${formatted}\n${next < 0 ? '' : old.slice(next)}`;
+  }
+  writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
+}

@@ -1,0 +1,167 @@
+import { execSync } from 'node:child_process';
+import os from 'node:os';
+import pg from 'pg';
+import path from 'node:path';
+import { load, recreateDatabase } from '../api/load.ts';
+import { posts } from '../api/posts.ts';
+import { killAllNow, ROOT, startNode, stopAll } from '../api/processes.ts';
+import { machine } from '../api/report.ts';
+import { ADMIN_PASSWORD } from '../api/session.ts';
+import { leafletPage } from './leaflet-page.ts';
+import { launch, measure, type Measurement } from './measure.ts';
+import { render, writeMapSection, type CityResult } from './report.ts';
+
+// npm run bench:map: for 100,000 and 1,000,000 lamp posts (real positions, replicated), loads a city into a fresh
+// PostgreSQL database, starts the server, and measures the console's map in headless Chromium beside a Leaflet +
+// leaflet.markercluster page on the same points. Writes the numbers into docs/benchmarks.md.
+
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const COUNTS = (process.env.BENCH_MAP_POSTS ?? '100000,1000000').split(',').map(Number);
+const PER_CABINET = 200;
+const RUNS = 3;
+const MAPLIBRE_CAP_MS = 30_000;
+const LEAFLET_CAP_MS = Number(process.env.BENCH_LEAFLET_CAP_MS ?? 60_000);
+const DIST = '/tmp/sl-bench-map-dist';
+const DOC = path.join(ROOT, 'docs/benchmarks.md');
+
+const watchdog = setTimeout(() => {
+  console.error('bench:map: still running after 25 minutes, giving up');
+  killAllNow();
+  process.exit(1);
+}, 25 * 60_000);
+watchdog.unref();
+process.on('exit', killAllNow);
+
+function pointsOf(count: number): Float64Array {
+  const out = new Float64Array(count * 2);
+  let i = 0;
+  for (const p of posts(count, PER_CABINET)) {
+    out[i++] = p.lat;
+    out[i++] = p.lon;
+  }
+  return out;
+}
+
+async function postgresVersion(): Promise<string> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ v: string }>("select split_part(version(), ' on ', 1) v");
+    return rows[0]!.v;
+  } finally {
+    await client.end();
+  }
+}
+
+const median = (runs: Measurement[]) =>
+  [...runs].sort((a, b) => (a.firstMarkersMs ?? Infinity) - (b.firstMarkersMs ?? Infinity))[
+    Math.floor(runs.length / 2)
+  ]!;
+
+async function city(count: number, browser: Awaited<ReturnType<typeof launch>>): Promise<CityResult> {
+  const benchUrl = Object.assign(new URL(ADMIN_URL), { pathname: '/sl_bench_map' }).toString();
+  console.log(`Loading ${count.toLocaleString('en-US')} lamp posts into ${benchUrl} ...`);
+  const t0 = performance.now();
+  await recreateDatabase(ADMIN_URL, benchUrl);
+  await load(benchUrl, count, PER_CABINET);
+  const loadSeconds = (performance.now() - t0) / 1000;
+
+  const server = await startNode(
+    'server',
+    'bench/map/serve.ts',
+    {
+      DATABASE_URL: benchUrl,
+      BENCH_WEB_DIST: DIST,
+      ADMIN_PASSWORD,
+      DEMO: '0',
+      MQTT_PORT: '0',
+      LOG_LEVEL: 'warn',
+      SIGNIN_PER_MINUTE: '1000',
+    },
+    '/health',
+  );
+  const signIn = async (page: import('playwright-core').Page) => {
+    const res = await page.request.post(`${server.url}/auth/sign-in`, {
+      data: { login: 'admin', password: ADMIN_PASSWORD },
+    });
+    if (!res.ok()) throw new Error(`sign-in: ${res.status()}`);
+  };
+  // the server reads every device into its map index at start; wait for it, and say how long that took
+  const ready = performance.now();
+  const probe = await browser.newContext();
+  const probePage = await probe.newPage();
+  await signIn(probePage);
+  const summary = await probePage.request.get(`${server.url}/api/v2/map/summary`, { timeout: 300_000 });
+  if (!summary.ok()) throw new Error(`map summary: ${summary.status()} ${await summary.text()}`);
+  const indexSeconds = (performance.now() - ready) / 1000;
+  await probe.close();
+
+  const maplibreRuns: Measurement[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const m = await measure(browser, 'maplibre', `${server.url}/Map`, MAPLIBRE_CAP_MS, signIn);
+    console.log(`  console map, run ${i + 1}: first markers ${m.firstMarkersMs?.toFixed(0) ?? '-'} ms`);
+    maplibreRuns.push(m);
+  }
+  await stopAll();
+
+  const baseline = await leafletPage(pointsOf(count));
+  // a browser of its own: a page busy with a million markers may not even let its context close
+  const own = await launch();
+  const hardCap = LEAFLET_CAP_MS + 150_000;
+  const leaflet = (await Promise.race([
+    measure(own, 'leaflet', baseline.url, LEAFLET_CAP_MS),
+    new Promise<undefined>((r) => setTimeout(() => r(undefined), hardCap).unref()),
+  ])) ?? { capMs: LEAFLET_CAP_MS };
+  void own.close().catch(() => undefined);
+  console.log(
+    `  Leaflet baseline: first markers ${leaflet.firstMarkersMs?.toFixed(0) ?? `> ${LEAFLET_CAP_MS}`} ms`,
+  );
+  await baseline.close();
+  return {
+    count,
+    loadSeconds,
+    indexSeconds,
+    maplibre: median(maplibreRuns),
+    maplibreFirst: maplibreRuns.map((r) => r.firstMarkersMs),
+    leaflet,
+  };
+}
+
+async function main() {
+  console.log('Building the console ...');
+  execSync(`npx vite build --logLevel error --emptyOutDir --outDir ${DIST}`, {
+    cwd: path.join(ROOT, 'apps/web'),
+    stdio: 'inherit',
+  });
+  const browser = await launch();
+  const results: CityResult[] = [];
+  try {
+    for (const count of COUNTS) results.push(await city(count, browser));
+  } finally {
+    await browser.close();
+    await stopAll();
+  }
+  const text = render(results, {
+    runs: RUNS,
+    perCabinet: PER_CABINET,
+    machine: machine(await postgresVersion()),
+    date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    load: os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / '),
+  });
+  console.log(`\n${text}\n`);
+  // other counts are trials of the bench itself, not numbers for the record
+  if (process.env.BENCH_MAP_POSTS) return;
+  await writeMapSection(DOC, text);
+  console.log(`Wrote ${path.relative(ROOT, DOC)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
