@@ -22,6 +22,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
         },
       },
     ],

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ambientLux, isNight } from './sun.ts';
 
 const shared = (name: string) =>
-  readFileSync(new URL(`../../../../shared/data/twilight/${name}`, import.meta.url), 'utf8');
+  readFileSync(new URL(`../../../inventories/twilight/${name}`, import.meta.url), 'utf8');
 const fixture = JSON.parse(shared('suncalc_test_fixture.json')) as {
   date: string;
   lat: number;
