@@ -107,7 +107,7 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   app.decorate('ingest', ingest);
 
   await app.register(accessPlugin, { policy: sessionPolicy(auth) });
-  registerHealthRoutes(app, database, broker, ingest);
+  registerHealthRoutes(app, database, broker, ingest, mapIndex);
   registerAuthRoutes(app, auth, new LoginThrottle(), config.signInPerMinute);
   registerUserRoutes(app, db, repo, service, hooks);
   registerRoleRoutes(app, service);

@@ -1,5 +1,6 @@
 import { statusMeaning, type StatusMeaning } from '@sl/domain';
-import type { LayerPoints } from './layer-points.ts';
+import type { LayerPoints, PyramidBuild } from './layer-points.ts';
+import { STEP, type Work } from './sliced-work.ts';
 
 export const MEANINGS: StatusMeaning[] = ['on', 'off', 'offline', 'broken', 'unknown'];
 /** The code a cluster shows for the worst meaning among its members. */
@@ -61,51 +62,44 @@ export type Cell = {
  * made from the one below. A zoomed-out tile is then 256 look-ups, however many devices it covers.
  */
 export class ClusterPyramid {
-  private readonly levels: Level[] = [];
-
-  constructor(
+  private constructor(
     private readonly points: LayerPoints,
     private readonly groupId: number | undefined,
-    readonly maxZoom: number,
-  ) {
-    let below = this.finest();
-    this.levels[maxZoom] = below;
-    for (let z = maxZoom - 1; z >= 0; z--) {
-      below = this.coarser(below);
-      this.levels[z] = below;
-    }
-  }
+    private readonly levels: Level[],
+  ) {}
 
-  private finest() {
-    const { points } = this;
-    const level = new Level(2 ** this.maxZoom * CELLS_PER_TILE_SIDE, points.size);
+  /** Counts the devices `groupId` sees into the cells of `maxZoom`, then each zoom above from the one below. */
+  static *build(
+    points: LayerPoints,
+    groupId: number | undefined,
+    maxZoom: number,
+    visible: number,
+    progress: PyramidBuild,
+  ): Work<ClusterPyramid> {
+    const levels: Level[] = [];
+    let below = new Level(2 ** maxZoom * CELLS_PER_TILE_SIDE, visible);
     for (let i = 0; i < points.size; i++) {
-      if (!points.visibleTo(i, this.groupId)) continue;
-      const c = level.cellOf(level.keyAt(points.x[i]!, points.y[i]!));
-      if (level.count[c] === 0) level.first[c] = i;
-      level.count[c]! += 1;
-      level.sumX[c]! += points.x[i]!;
-      level.sumY[c]! += points.y[i]!;
-      if (points.unused(i)) level.unused[c]! += 1;
-      level.byMeaning[MEANINGS.indexOf(statusMeaning(points.status[i]))]![c]! += 1;
+      if (i % STEP === 0) {
+        progress.reached = i;
+        yield;
+      }
+      if (!points.visibleTo(i, groupId)) continue;
+      const c = below.cellOf(below.keyAt(points.x[i]!, points.y[i]!));
+      if (below.count[c] === 0) below.first[c] = i;
+      below.count[c]! += 1;
+      below.sumX[c]! += points.x[i]!;
+      below.sumY[c]! += points.y[i]!;
+      if (points.unused(i)) below.unused[c]! += 1;
+      below.byMeaning[MEANINGS.indexOf(statusMeaning(points.status[i]))]![c]! += 1;
     }
-    return level;
-  }
-
-  private coarser(fine: Level) {
-    const level = new Level(fine.side / 2, fine.index.size);
-    for (const [key, f] of fine.index) {
-      const cy = Math.floor(key / fine.side);
-      const cx = key - cy * fine.side;
-      const c = level.cellOf((cy >> 1) * level.side + (cx >> 1));
-      if (level.count[c] === 0) level.first[c] = fine.first[f]!;
-      level.count[c]! += fine.count[f]!;
-      level.sumX[c]! += fine.sumX[f]!;
-      level.sumY[c]! += fine.sumY[f]!;
-      level.unused[c]! += fine.unused[f]!;
-      for (let m = 0; m < MEANINGS.length; m++) level.byMeaning[m]![c]! += fine.byMeaning[m]![f]!;
+    progress.reached = points.size;
+    levels[maxZoom] = below;
+    for (let z = maxZoom - 1; z >= 0; z--) {
+      yield;
+      below = coarser(below);
+      levels[z] = below;
     }
-    return level;
+    return new ClusterPyramid(points, groupId, levels);
   }
 
   /** The occupied cells of tile z/x/y and how many devices they hold. */
@@ -149,4 +143,20 @@ export class ClusterPyramid {
       level.byMeaning[to]![c]! += 1;
     }
   }
+}
+
+function coarser(fine: Level) {
+  const level = new Level(fine.side / 2, fine.index.size);
+  for (const [key, f] of fine.index) {
+    const cy = Math.floor(key / fine.side);
+    const cx = key - cy * fine.side;
+    const c = level.cellOf((cy >> 1) * level.side + (cx >> 1));
+    if (level.count[c] === 0) level.first[c] = fine.first[f]!;
+    level.count[c]! += fine.count[f]!;
+    level.sumX[c]! += fine.sumX[f]!;
+    level.sumY[c]! += fine.sumY[f]!;
+    level.unused[c]! += fine.unused[f]!;
+    for (let m = 0; m < MEANINGS.length; m++) level.byMeaning[m]![c]! += fine.byMeaning[m]![f]!;
+  }
+  return level;
 }

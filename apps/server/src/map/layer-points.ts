@@ -1,5 +1,6 @@
 import { ClusterPyramid } from './cluster-pyramid.ts';
 import { mercatorX, mercatorY } from './mercator.ts';
+import { runInSlices, runNow, STEP, type Work } from './sliced-work.ts';
 
 /** One device as the map needs it. */
 export type MapPoint = {
@@ -17,8 +18,8 @@ export type MapPoint = {
 const INDEX_ZOOM = 14;
 const CELLS = 2 ** INDEX_ZOOM;
 const NO_GROUP = -1;
-// bucket keys stay below 2^28, so 2^24 positions keep key × POSITIONS + position exact in a double
-const POSITIONS = 2 ** 24;
+// typed-array positions and the status tallies stay exact well past any city
+const MAX_POINTS = 2 ** 24;
 
 /**
  * The devices of one map layer in columns (a million lamps cost tens of megabytes, not a million objects),
@@ -34,52 +35,34 @@ export class LayerPoints {
   readonly status: Int16Array;
   /** bit 0: unused; bit 1: active */
   readonly flags: Uint8Array;
-  private readonly positionOf = new Map<number, number>();
-  private readonly pyramids = new Map<number | undefined, ClusterPyramid>();
+  private readonly positionOf: Map<number, number>;
   /** bucket key → [first, end) into the ordered columns */
-  private readonly buckets = new Map<number, [number, number]>();
+  private readonly buckets: Map<number, [number, number]>;
+  private readonly pyramids = new Map<number | undefined, ClusterPyramid>();
+  private readonly pyramidsUnderway = new Map<number | undefined, Promise<ClusterPyramid>>();
+  private readonly pyramidBuilds = new Set<PyramidBuild>();
+  private readonly perGroup = new Map<number | undefined, { count: number; bounds: Bounds | null }>();
 
-  constructor(points: MapPoint[]) {
-    const n = points.length;
-    if (n > POSITIONS) throw new Error(`a map layer holds at most ${POSITIONS} devices`);
-    this.ids = new Float64Array(n);
-    this.x = new Float64Array(n);
-    this.y = new Float64Array(n);
-    this.lon = new Float64Array(n);
-    this.lat = new Float64Array(n);
-    this.group = new Int32Array(n);
-    this.status = new Int16Array(n);
-    this.flags = new Uint8Array(n);
-    const keys = new Float64Array(n);
-    const xs = new Float64Array(n);
-    const ys = new Float64Array(n);
-    // bucket and position in one number, so that a plain numeric sort orders them (a comparator is 20× slower)
-    const order = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const p = points[i]!;
-      xs[i] = mercatorX(p.lon);
-      ys[i] = mercatorY(p.lat);
-      keys[i] = bucketKey(xs[i]!, ys[i]!);
-      order[i] = keys[i]! * POSITIONS + i;
-    }
-    order.sort();
-    for (let i = 0; i < n; i++) {
-      const from = order[i]! % POSITIONS;
-      const p = points[from]!;
-      this.ids[i] = p.id;
-      this.x[i] = xs[from]!;
-      this.y[i] = ys[from]!;
-      this.lon[i] = p.lon;
-      this.lat[i] = p.lat;
-      this.group[i] = p.group ?? NO_GROUP;
-      this.status[i] = p.status;
-      this.flags[i] = (p.unused ? 1 : 0) | (p.active ? 2 : 0);
-      this.positionOf.set(p.id, i);
-      const key = keys[from]!;
-      const bucket = this.buckets.get(key);
-      if (bucket) bucket[1] = i + 1;
-      else this.buckets.set(key, [i, i + 1]);
-    }
+  private constructor(columns: Columns) {
+    this.ids = columns.ids;
+    this.x = columns.x;
+    this.y = columns.y;
+    this.lon = columns.lon;
+    this.lat = columns.lat;
+    this.group = columns.group;
+    this.status = columns.status;
+    this.flags = columns.flags;
+    this.positionOf = columns.positionOf;
+    this.buckets = columns.buckets;
+  }
+
+  static of(points: MapPoint[]) {
+    return new LayerPoints(runNow(arrange(points)));
+  }
+
+  /** Built in slices, so that a server keeps answering while a large city is read. */
+  static async inSlices(points: MapPoint[]) {
+    return new LayerPoints(await runInSlices(arrange(points)));
   }
 
   get size() {
@@ -93,14 +76,44 @@ export class LayerPoints {
   /** The clusters a caller scoped to `groupId` sees, made on first use and then kept current. */
   pyramid(groupId: number | undefined, maxZoom: number) {
     let p = this.pyramids.get(groupId);
-    if (!p) this.pyramids.set(groupId, (p = new ClusterPyramid(this, groupId, maxZoom)));
+    if (!p) this.pyramids.set(groupId, (p = runNow(this.buildPyramid(groupId, maxZoom))));
     return p;
+  }
+
+  /** As `pyramid`, built in slices when it is not there yet. */
+  async pyramidInSlices(groupId: number | undefined, maxZoom: number) {
+    const ready = this.pyramids.get(groupId);
+    if (ready) return ready;
+    let underway = this.pyramidsUnderway.get(groupId);
+    if (!underway) {
+      underway = runInSlices(this.buildPyramid(groupId, maxZoom)).then((p) => {
+        this.pyramids.set(groupId, p);
+        return p;
+      });
+      this.pyramidsUnderway.set(groupId, underway);
+      void underway.finally(() => this.pyramidsUnderway.delete(groupId));
+    }
+    return underway;
+  }
+
+  private *buildPyramid(groupId: number | undefined, maxZoom: number): Work<ClusterPyramid> {
+    const build: PyramidBuild = { reached: 0, missed: [] };
+    this.pyramidBuilds.add(build);
+    try {
+      const pyramid = yield* ClusterPyramid.build(this, groupId, maxZoom, this.count(groupId), build);
+      // statuses that changed after the build had counted them
+      for (const [i, before] of build.missed) pyramid.moved(i, before);
+      return pyramid;
+    } finally {
+      this.pyramidBuilds.delete(build);
+    }
   }
 
   setStatus(i: number, status: number) {
     const before = this.status[i]!;
     this.status[i] = status;
     for (const p of this.pyramids.values()) p.moved(i, before);
+    for (const build of this.pyramidBuilds) if (i < build.reached) build.missed.push([i, before]);
   }
 
   unused(i: number) {
@@ -151,27 +164,101 @@ export class LayerPoints {
   }
 
   /** West, south, east, north of every point, or null when there are none. */
-  bounds(groupId: number | undefined): [number, number, number, number] | null {
+  bounds(groupId: number | undefined): Bounds | null {
+    return this.ofGroup(groupId).bounds;
+  }
+
+  count(groupId: number | undefined) {
+    return this.ofGroup(groupId).count;
+  }
+
+  // positions and groups never change in a built index, so what a group holds is worked out once
+  private ofGroup(groupId: number | undefined) {
+    let found = this.perGroup.get(groupId);
+    if (found) return found;
     let w = Infinity;
     let s = Infinity;
     let e = -Infinity;
     let n = -Infinity;
+    let count = 0;
     for (let i = 0; i < this.size; i++) {
       if (!this.visibleTo(i, groupId)) continue;
+      count++;
       w = Math.min(w, this.lon[i]!);
       e = Math.max(e, this.lon[i]!);
       s = Math.min(s, this.lat[i]!);
       n = Math.max(n, this.lat[i]!);
     }
-    return w === Infinity ? null : [w, s, e, n];
+    found = { count, bounds: count === 0 ? null : [w, s, e, n] };
+    this.perGroup.set(groupId, found);
+    return found;
   }
+}
 
-  count(groupId: number | undefined) {
-    if (groupId === undefined) return this.size;
-    let c = 0;
-    for (let i = 0; i < this.size; i++) if (this.group[i] === groupId) c++;
-    return c;
+type Bounds = [number, number, number, number];
+
+/** How far a pyramid being built has counted, and the status changes it counted before they happened. */
+export type PyramidBuild = { reached: number; missed: [number, number][] };
+
+type Columns = Pick<LayerPoints, 'ids' | 'x' | 'y' | 'lon' | 'lat' | 'group' | 'status' | 'flags'> & {
+  positionOf: Map<number, number>;
+  buckets: Map<number, [number, number]>;
+};
+
+/** The points in columns, ordered by bucket (a counting sort: two passes, no comparisons). */
+function* arrange(points: MapPoint[]): Work<Columns> {
+  const n = points.length;
+  if (n > MAX_POINTS) throw new Error(`a map layer holds at most ${MAX_POINTS} devices`);
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  const keys = new Uint32Array(n);
+  const sizes = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    if (i % STEP === 0) yield;
+    const p = points[i]!;
+    xs[i] = mercatorX(p.lon);
+    ys[i] = mercatorY(p.lat);
+    const key = bucketKey(xs[i]!, ys[i]!);
+    keys[i] = key;
+    sizes.set(key, (sizes.get(key) ?? 0) + 1);
   }
+  const buckets = new Map<number, [number, number]>();
+  const next = new Map<number, number>();
+  let first = 0;
+  for (const key of Float64Array.from(sizes.keys()).sort()) {
+    const end = first + sizes.get(key)!;
+    buckets.set(key, [first, end]);
+    next.set(key, first);
+    first = end;
+  }
+  const columns: Columns = {
+    ids: new Float64Array(n),
+    x: new Float64Array(n),
+    y: new Float64Array(n),
+    lon: new Float64Array(n),
+    lat: new Float64Array(n),
+    group: new Int32Array(n),
+    status: new Int16Array(n),
+    flags: new Uint8Array(n),
+    positionOf: new Map(),
+    buckets,
+  };
+  for (let i = 0; i < n; i++) {
+    if (i % STEP === 0) yield;
+    const p = points[i]!;
+    const at = next.get(keys[i]!)!;
+    next.set(keys[i]!, at + 1);
+    columns.ids[at] = p.id;
+    columns.x[at] = xs[i]!;
+    columns.y[at] = ys[i]!;
+    columns.lon[at] = p.lon;
+    columns.lat[at] = p.lat;
+    columns.group[at] = p.group ?? NO_GROUP;
+    columns.status[at] = p.status;
+    columns.flags[at] = (p.unused ? 1 : 0) | (p.active ? 2 : 0);
+    columns.positionOf.set(p.id, at);
+  }
+  return columns;
 }
 
 function bucketKey(x: number, y: number) {

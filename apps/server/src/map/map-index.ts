@@ -33,6 +33,8 @@ export class MapIndex {
   private moduleSupports = new Map<number, number[]>();
   private controllerCabinets = new Map<number, number[]>();
   private building?: Promise<void>;
+  /** Device reports heard while a build reads the database, applied to the new index once it is in place. */
+  private heardWhileBuilding?: LiveEvent[];
   private stale = true;
   private readonly tiles = new Map<string, { at: number; bytes: Uint8Array }>();
   version = 0;
@@ -70,20 +72,33 @@ export class MapIndex {
     return n;
   }
 
+  /** Whether tiles can be answered without waiting for the first read of every device. */
+  get state() {
+    return { ready: this.layers !== undefined, version: this.version, devices: this.size };
+  }
+
   private async build() {
     this.stale = false;
-    const loaded = await loadPoints(this.db);
-    const layers = new Map(MAP_LAYERS.map((name) => [name, new LayerPoints(loaded.points[name])]));
-    // an administrator's first map should not wait for the clusters of a large city
-    for (const points of layers.values()) points.pyramid(undefined, CLUSTER_MAX_ZOOM);
-    this.layers = layers;
-    this.supportModules = loaded.supportModules;
-    this.moduleSupports = invert(loaded.supportModules);
-    this.controllerCabinets = invert(
-      new Map([...loaded.cabinetController].map(([cabinet, controller]) => [cabinet, [controller]])),
-    );
-    this.tiles.clear();
-    this.version += 1;
+    this.heardWhileBuilding = [];
+    try {
+      const loaded = await loadPoints(this.db);
+      const layers = new Map<MapLayer, LayerPoints>();
+      for (const name of MAP_LAYERS) layers.set(name, await LayerPoints.inSlices(loaded.points[name]));
+      // an administrator's first map should not wait for the clusters of a large city
+      for (const points of layers.values()) await points.pyramidInSlices(undefined, CLUSTER_MAX_ZOOM);
+      this.layers = layers;
+      this.supportModules = loaded.supportModules;
+      this.moduleSupports = invert(loaded.supportModules);
+      this.controllerCabinets = invert(
+        new Map([...loaded.cabinetController].map(([cabinet, controller]) => [cabinet, [controller]])),
+      );
+      this.tiles.clear();
+      this.version += 1;
+    } finally {
+      const heard = this.heardWhileBuilding;
+      this.heardWhileBuilding = undefined;
+      for (const event of heard) this.follow(event);
+    }
   }
 
   async summary(groupId: number | undefined, layers: readonly MapLayer[]) {
@@ -104,9 +119,10 @@ export class MapIndex {
 
   async tile(req: TileRequest, layers: readonly MapLayer[]): Promise<Uint8Array> {
     const all = await this.fresh();
-    const key = [this.version, req.groupId ?? '*', layers.join(','), req.filter, req.z, req.x, req.y].join(
-      '/',
-    );
+    const version = this.version;
+    if (req.filter === 'all' && !req.scan)
+      await Promise.all(layers.map((l) => all.get(l)!.pyramidInSlices(req.groupId, CLUSTER_MAX_ZOOM)));
+    const key = [version, req.groupId ?? '*', layers.join(','), req.filter, req.z, req.x, req.y].join('/');
     const cached = this.tiles.get(key);
     if (cached && Date.now() - cached.at < TILE_CACHE_MS) return cached.bytes;
     const bytes = buildTile(new Map(layers.map((l) => [l, all.get(l)!])), req);
@@ -141,7 +157,9 @@ export class MapIndex {
 
   /** Device reports from the live stream move the markers' statuses, and open maps hear of it. */
   private follow(event: LiveEvent) {
-    if (!this.layers || (event.type !== 'modules' && event.type !== 'controllers')) return;
+    if (event.type !== 'modules' && event.type !== 'controllers') return;
+    this.heardWhileBuilding?.push(event);
+    if (!this.layers) return;
     const changes: (MarkerChange & { group: number | null })[] = [];
     const set = (layer: MapLayer, id: number, status: number) => {
       const points = this.layers!.get(layer)!;

@@ -15,7 +15,7 @@ const lamps: MapPoint[] = Array.from({ length: 1000 }, (_, i) => ({
   status: i < 3 ? 4 : 1,
   unused: i % 10 === 0,
 }));
-const points = new LayerPoints(lamps);
+const points = LayerPoints.of(lamps);
 const layers = new Map([['LuminaryModules' as const, points]]);
 
 function decode(z: number, filter: 'all' | 'unused' | 'broken' = 'all', groupId?: number, scan = false) {
@@ -69,5 +69,41 @@ describe('map tiles', () => {
     const fromTallies = decode(11);
     const fromDevices = decode(11, 'all', undefined, true);
     expect(fromTallies.map((f) => f.properties)).toEqual(fromDevices.map((f) => f.properties));
+  });
+});
+
+describe('an index built in slices', () => {
+  // 40,000 lamps: ten slices of work at least, so reports arrive while the tallies are half counted
+  const many: MapPoint[] = Array.from({ length: 40_000 }, (_, i) => ({
+    id: i + 1,
+    lon: LON + (i % 200) * 0.0003,
+    lat: LAT + Math.floor(i / 200) * 0.0002,
+    group: 1,
+    status: 1,
+    unused: false,
+  }));
+
+  it('orders the devices as the one built at once, and keeps the reports heard meanwhile', async () => {
+    const sliced = await LayerPoints.inSlices(many);
+    const atOnce = LayerPoints.of(many);
+    expect(Array.from(sliced.ids)).toEqual(Array.from(atOnce.ids));
+
+    const building = sliced.pyramidInSlices(undefined, CLUSTER_MAX_ZOOM);
+    let turns = 0;
+    const broken: number[] = [];
+    // a lamp early in the order and one late, each time: some counted before their report, some after
+    while (turns < 50) {
+      await new Promise((r) => setImmediate(r));
+      for (const i of [turns, sliced.size - 1 - turns]) {
+        sliced.setStatus(i, 4);
+        broken.push(i);
+      }
+      turns++;
+    }
+    const pyramid = await building;
+    for (const i of broken) atOnce.setStatus(i, 4);
+    const cells = (p: typeof pyramid) => p.cellsOf(9, 154, 189).cells.map((c) => c.counts);
+    expect(cells(pyramid)).toEqual(cells(atOnce.pyramid(undefined, CLUSTER_MAX_ZOOM)));
+    expect(cells(pyramid).reduce((n, c) => n + c.broken, 0)).toBe(100);
   });
 });

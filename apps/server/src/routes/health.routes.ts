@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/connect.ts';
 import type { Ingest } from '../field/ingest.ts';
+import type { MapIndex } from '../map/map-index.ts';
 import type { Broker } from '../plugins/broker.ts';
 
 const health = z.object({
@@ -15,6 +16,7 @@ const health = z.object({
     malformed: z.number(),
     unknownDevices: z.number(),
   }),
+  map: z.object({ ready: z.boolean(), version: z.number(), devices: z.number() }),
 });
 
 /** 200 when the database answers and the broker is connected, 503 otherwise; the body says which. */
@@ -23,6 +25,7 @@ export function registerHealthRoutes(
   database: Database,
   broker: Broker,
   ingest: Ingest,
+  mapIndex: MapIndex,
 ) {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -42,6 +45,7 @@ export function registerHealthRoutes(
             connected: brokerOk,
           },
           field: ingest.counters,
+          map: mapIndex.state,
         });
       },
     );

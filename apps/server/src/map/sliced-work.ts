@@ -1,0 +1,31 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * Long work over a million devices, written as a generator that yields every STEP items: run at once where
+ * nothing waits (tests), or in slices so that requests keep being answered while a large index is built.
+ */
+export type Work<T> = Generator<void, T, void>;
+
+/** Items handled between two chances to pause. */
+export const STEP = 4096;
+// a request arriving mid-build waits at most about this long
+const SLICE_MS = 8;
+
+export function runNow<T>(work: Work<T>): T {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
+
+export async function runInSlices<T>(work: Work<T>): Promise<T> {
+  let since = performance.now();
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+    if (performance.now() - since >= SLICE_MS) {
+      await nextTurn();
+      since = performance.now();
+    }
+  }
+}
