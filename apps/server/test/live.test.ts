@@ -1,6 +1,8 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorHandle } from '@sl/simulator';
 import { startField, until } from './field-setup.ts';
+import { LISTENER_NAME } from '../src/live/live-hub.ts';
 import { backend, startServer, type TestServer } from './harness.ts';
 import { listen, type Event } from './live-listener.ts';
 
@@ -61,6 +63,36 @@ describe.runIf(backend === 'postgres')('live stream between two server processes
       await until(() => watching.events.some((e) => e.event === 'command'));
       watching.stop();
     } finally {
+      await second.close();
+    }
+  });
+
+  it('listens again after the database ends its listening connections', async () => {
+    const second = await startServer({}, { databaseUrl: s.databaseUrl });
+    const db = new pg.Client({ connectionString: s.databaseUrl });
+    await db.connect();
+    const listening = async () =>
+      (
+        await db.query<{ pid: number }>(
+          `select pid from pg_stat_activity where datname = current_database() and application_name = $1`,
+          [LISTENER_NAME],
+        )
+      ).rows.map((r) => r.pid);
+    try {
+      const watching = await listen(second, second);
+      const before = await until(async () => ((await listening()).length === 2 ? listening() : undefined));
+      await db.query('select pg_terminate_backend(pid) from unnest($1::int[]) pid', [before]);
+      // both servers listen again, on connections of their own
+      await until(async () => {
+        const now = await listening();
+        return now.length === 2 && !now.some((pid) => before.includes(pid));
+      }, 15_000);
+      const mac = sim.city.cabinets[0]!.modules[2]!.mac;
+      expect((await s.call('GET', `/api/v1/control/lighting?by=mac&mac=${mac}&raw=37`)).body.code).toBe(0);
+      await until(() => watching.events.some((e) => e.event === 'command'));
+      watching.stop();
+    } finally {
+      await db.end();
       await second.close();
     }
   });

@@ -9,8 +9,12 @@ export type LiveEvent = {
 type Listener = { groupId?: number; send(e: LiveEvent): void };
 
 const CHANNEL = 'sl_live';
+/** how a server's listening connection shows in pg_stat_activity */
+export const LISTENER_NAME = 'sl-live-listener';
 // NOTIFY payloads must stay under 8000 bytes
 const NOTIFY_MAX = 7000;
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
 
 /**
  * Fans changes out to the live streams of this process. With a PostgreSQL server every event goes through
@@ -18,20 +22,54 @@ const NOTIFY_MAX = 7000;
  */
 export class LiveHub {
   private readonly listeners = new Set<Listener>();
+  /** The listening connection; while it is lost and being made again, events reach this process's streams. */
   private client?: pg.Client;
+  private reconnecting?: Promise<void>;
+  private closed = false;
   private sending: Promise<unknown> = Promise.resolve();
 
+  private constructor(private readonly databaseUrl?: string) {}
+
   static async start(databaseUrl: string | undefined): Promise<LiveHub> {
-    const hub = new LiveHub();
-    if (databaseUrl) {
-      hub.client = new pg.Client({ connectionString: databaseUrl });
-      // a lost listening connection shows as a failed publish; it must not end the process
-      hub.client.on('error', () => {});
-      await hub.client.connect();
-      hub.client.on('notification', (n) => n.payload && hub.deliver(JSON.parse(n.payload) as LiveEvent));
-      await hub.client.query(`listen ${CHANNEL}`);
-    }
+    const hub = new LiveHub(databaseUrl);
+    if (databaseUrl) await hub.connect();
     return hub;
+  }
+
+  private async connect() {
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: LISTENER_NAME });
+    // a lost listening connection must not end the process: it is made again
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    client.on('notification', (n) => n.payload && this.deliver(JSON.parse(n.payload) as LiveEvent));
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (this.closed) return void (await client.end());
+    this.client = client;
+  }
+
+  private lost(client: pg.Client) {
+    if (this.closed || this.client !== client) return;
+    this.client = undefined;
+    this.reconnecting ??= this.reconnect().finally(() => (this.reconnecting = undefined));
+  }
+
+  private async reconnect() {
+    for (let wait = RECONNECT_FIRST_MS; !this.closed; wait = Math.min(wait * 2, RECONNECT_MAX_MS)) {
+      await new Promise((r) => setTimeout(r, wait));
+      if (
+        await this.connect().then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+    }
   }
 
   subscribe(listener: Listener): () => void {
@@ -71,6 +109,7 @@ export class LiveHub {
   }
 
   async close() {
+    this.closed = true;
     this.listeners.clear();
     await this.client?.end();
   }
