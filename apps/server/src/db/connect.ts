@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { installLiveCounts } from './live-counts.ts';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -34,6 +35,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  await installLiveCounts(db as unknown as Db);
   return opened(db as unknown as Db, 'pglite', () => client.close());
 }
 
@@ -44,6 +46,7 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool });
   await migratePg(db, { migrationsFolder: MIGRATIONS });
+  await installLiveCounts(db as unknown as Db);
   return { ...opened(db as unknown as Db, 'postgres', () => pool.end()), url };
 }
 
