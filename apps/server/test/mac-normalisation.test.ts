@@ -52,4 +52,14 @@ describe(`MAC normalisation on ${backend}`, () => {
     const c = await s.call('GET', '/api/v1/Controllers?mac=aa-bb-cc-dd-ee-01');
     expect(c.body.total).toBe(1);
   });
+
+  it('finds a device when the search box holds part of its MAC in any form', async () => {
+    for (const part of ['ee:ff:00', 'EE-FF-00-01', 'eeff00']) {
+      const found = await s.call('GET', `/api/v1/LuminaryModules?q=${encodeURIComponent(part)}`);
+      expect(
+        found.body.data.map((r: { mac: string }) => r.mac),
+        part,
+      ).toContain('AABBCCDDEEFF0001');
+    }
+  });
 });

@@ -82,6 +82,14 @@ export async function installLiveCounts(db: Db): Promise<void> {
   });
 }
 
+/** The kept count as a column of another query; `groupId` may be a placeholder. */
+export function liveCountColumn(e: Entity, groupId: unknown) {
+  return groupId === undefined
+    ? sql<string>`(select coalesce(sum(n), 0)::int8 from live_counts where table_name = ${e.table})`
+    : sql<string>`(select coalesce(sum(n), 0)::int8 from live_counts
+        where table_name = ${e.table} and group_key = ${groupId})`;
+}
+
 /** The live rows of an entity's table, in one group or (undefined) in all. */
 export async function liveCount(db: Db, e: Entity, groupId: number | undefined): Promise<number> {
   const result = (await db.execute(

@@ -68,14 +68,18 @@ export function listConditions(
   if (q.deleted === 'only') parts.push(isNotNull(t.deletedAt));
   for (const f of q.filters) parts.push(filterCondition(e, t, f, bind));
   if (q.q !== undefined) {
-    const pattern = bind(likePattern(q.q));
+    const text = q.q;
+    const pattern = bind(likePattern(text));
     parts.push(
       or(
-        ...e.searchFields.map((name) =>
-          e.fields[name]!.kind === 'object'
-            ? sql`${t[name]}::text ilike ${pattern}`
-            : sql`${t[name]} ilike ${pattern}`,
-        ),
+        ...e.searchFields.map((name) => {
+          const field = e.fields[name]!;
+          if (field.kind === 'object') return sql`${t[name]}::text ilike ${pattern}`;
+          // a value stored in a canonical form is found by any form of it (a MAC with or without colons)
+          const own =
+            field.kind === 'text' && field.canonical ? bind(likePattern(field.canonical(text))) : pattern;
+          return sql`${t[name]} ilike ${own}`;
+        }),
       ),
     );
   }

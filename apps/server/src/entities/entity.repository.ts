@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { ApiRow } from './row-mapper.ts';
-import { and, count, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { referrersOf, type Entity, type Referrer } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import { tableOf, type AnyTable } from '../db/tables.ts';
@@ -8,9 +18,11 @@ import { CountCache, type Total } from './count-cache.ts';
 import { listConditions, orderBy, queryShape, scopeCondition, type Bind, type Scope } from './conditions.ts';
 import type { ListQuery } from './list-query.ts';
 import { columnKeys, toApi, toColumns } from './row-mapper.ts';
-import { liveCount } from '../db/live-counts.ts';
+import { liveCount, liveCountColumn } from '../db/live-counts.ts';
 
 type Row = Record<string, unknown>;
+/** the key of the kept total in a page's rows; no field is named so */
+const TOTAL = '__total';
 
 /** Reads and writes any registry entity; every read is limited to the caller's scope. */
 export class EntityRepository {
@@ -31,8 +43,16 @@ export class EntityRepository {
     const { bind, values } = placeholders();
     const where = listConditions(e, t, scope, q, bind);
     const shape = queryShape(e, scope, q);
+    const whole = countsEveryLiveRow(e, t, scope, q);
+    const groupId = e.groupField ? scope.groupId : undefined;
+    const keptTotal = whole && liveCountColumn(e, groupId === undefined ? undefined : bind(groupId));
     const statements = this.prepared(shape, () => ({
-      rows: (q.inc ? this.db.select(this.columns(t, e, q.inc)) : this.db.select())
+      rows: this.db
+        .select({
+          ...(q.inc ? this.columns(t, e, q.inc) : getTableColumns(t)),
+          // the kept total rides on the page's own query: one round trip for both
+          ...(keptTotal && { [TOTAL]: keptTotal }),
+        })
         .from(t)
         .where(where)
         .orderBy(...orderBy(t, q))
@@ -41,10 +61,13 @@ export class EntityRepository {
         .prepare(statementName('rows', shape)),
       count: this.db.select({ n: count() }).from(t).where(where).prepare(statementName('count', shape)),
     }));
+    const pageOf = statements.rows.execute({ ...values, limit: q.limit, skip: q.skip }) as Promise<Row[]>;
     const [rows, total] = await Promise.all([
-      statements.rows.execute({ ...values, limit: q.limit, skip: q.skip }),
-      countsEveryLiveRow(e, t, scope, q)
-        ? liveCount(this.db, e, e.groupField ? scope.groupId : undefined).then((n) => ({ total: n }))
+      pageOf,
+      whole
+        ? pageOf.then(async (page) => ({
+            total: Number(page[0]?.[TOTAL] ?? (await liveCount(this.db, e, groupId))),
+          }))
         : this.counts.get(
             e.table,
             shape + JSON.stringify(values),
@@ -58,7 +81,7 @@ export class EntityRepository {
               ),
           ),
     ]);
-    return { ...total, rows: (rows as Row[]).map((r) => toApi(e, r)) };
+    return { ...total, rows: rows.map((r) => toApi(e, r)) };
   }
 
   /** Statements are built once per query shape and reused with new values. */
