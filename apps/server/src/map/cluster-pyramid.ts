@@ -95,8 +95,7 @@ export class ClusterPyramid {
     progress.reached = points.size;
     levels[maxZoom] = below;
     for (let z = maxZoom - 1; z >= 0; z--) {
-      yield;
-      below = coarser(below);
+      below = yield* coarser(below);
       levels[z] = below;
     }
     return new ClusterPyramid(points, groupId, levels);
@@ -145,9 +144,11 @@ export class ClusterPyramid {
   }
 }
 
-function coarser(fine: Level) {
+function* coarser(fine: Level): Work<Level> {
   const level = new Level(fine.side / 2, fine.index.size);
+  let n = 0;
   for (const [key, f] of fine.index) {
+    if (++n % STEP === 0) yield;
     const cy = Math.floor(key / fine.side);
     const cx = key - cy * fine.side;
     const c = level.cellOf((cy >> 1) * level.side + (cx >> 1));

@@ -1,88 +1,141 @@
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import type { MapPoint } from './layer-points.ts';
-import { runInSlices, STEP } from './sliced-work.ts';
+import { runInSlices, STEP, type Work } from './sliced-work.ts';
 import { worstStatus } from './status-rank.ts';
 import type { MapLayer } from './tiles.ts';
 
-type Rows = { rows: Record<string, unknown>[] };
+type Row = Record<string, unknown>;
 const num = (v: unknown) => (v == null ? null : Number(v));
+// rows per fetch from a server: parsing one batch holds the event loop for a few milliseconds
+const BATCH = 5000;
 
-/** What the map needs of every located, live device; supports take their status from their sockets' modules. */
+const MODULES = `
+  select _id, location_lon lon, location_lat lat, "group" g, cl_status, luminary_support
+  from luminary_modules where deleted_at is null`;
+const CONTROLLERS = `
+  select c._id, c.location_lon lon, c.location_lat lat, c."group" g, c.cl_status,
+    (c.cabinet is not null or exists (
+      select 1 from cabinets k where k.controller = c._id and k.deleted_at is null)) active
+  from controllers c where c.deleted_at is null`;
+const CABINETS = `
+  select _id, location_lon lon, location_lat lat, "group" g, cl_status, controller
+  from cabinets where deleted_at is null and location_lon is not null`;
+const SUPPORTS = `
+  select _id, location_lon lon, location_lat lat, "group" g,
+    coalesce(jsonb_array_length(sockets), 0) sockets,
+    not coalesce(sockets @? '$[*].luminary', false) unused,
+    nullif(jsonb_path_query_array(sockets, '$[*].luminaryModule'), '[]') modules
+  from luminary_supports where deleted_at is null and location_lon is not null`;
+
+/**
+ * What the map needs of every located, live device; supports take their status from their sockets' modules.
+ * Modules are read before supports and controllers before cabinets, whose statuses follow theirs.
+ */
 export async function loadPoints(db: Db) {
-  const [modules, controllers, cabinets, supports] = (await Promise.all([
-    db.execute(sql`
-      select _id, location_lon lon, location_lat lat, "group" g, cl_status, luminary_support
-      from luminary_modules where deleted_at is null`),
-    db.execute(sql`
-      select c._id, c.location_lon lon, c.location_lat lat, c."group" g, c.cl_status,
-        (c.cabinet is not null or exists (
-          select 1 from cabinets k where k.controller = c._id and k.deleted_at is null)) active
-      from controllers c where c.deleted_at is null`),
-    db.execute(sql`
-      select _id, location_lon lon, location_lat lat, "group" g, cl_status, controller
-      from cabinets where deleted_at is null and location_lon is not null`),
-    db.execute(sql`
-      select _id, location_lon lon, location_lat lat, "group" g,
-        coalesce(jsonb_array_length(sockets), 0) sockets,
-        not exists (select 1 from jsonb_array_elements(coalesce(sockets, '[]')) x where x ? 'luminary') unused,
-        (select array_agg((x->>'luminaryModule')::bigint) from jsonb_array_elements(coalesce(sockets, '[]')) x
-          where x ? 'luminaryModule') modules
-      from luminary_supports where deleted_at is null and location_lon is not null`),
-  ])) as unknown as Rows[];
-
-  return runInSlices(toPoints(modules!.rows, controllers!.rows, cabinets!.rows, supports!.rows));
+  const into = new PointsFound();
+  for (const [query, take] of [
+    [MODULES, (rows: Row[]) => into.modules(rows)],
+    [CONTROLLERS, (rows: Row[]) => into.controllers(rows)],
+    [CABINETS, (rows: Row[]) => into.cabinets(rows)],
+    [SUPPORTS, (rows: Row[]) => into.supports(rows)],
+  ] as const)
+    await readInBatches(db, query, (rows) => runInSlices(take(rows)));
+  return into;
 }
 
-type Row = Record<string, unknown>;
+/**
+ * A server's rows come through a cursor, a batch at a time, so that a million of them are never parsed in one
+ * go or held at once; PGlite is one connection that a held cursor would block, and holds small cities.
+ */
+async function readInBatches(db: Db, query: string, take: (rows: Row[]) => Promise<void>) {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof pg.Pool)) {
+    const result = (await db.execute(sql.raw(query))) as unknown as { rows: Row[] };
+    return take(result.rows);
+  }
+  const connection = await client.connect();
+  try {
+    await connection.query('begin read only');
+    await connection.query(`declare map_points no scroll cursor for ${query}`);
+    for (;;) {
+      const { rows } = await connection.query<Row>(`fetch forward ${BATCH} from map_points`);
+      if (rows.length) await take(rows);
+      if (rows.length < BATCH) break;
+    }
+    await connection.query('commit');
+  } catch (err) {
+    await connection.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    connection.release();
+  }
+}
 
-function* toPoints(modules: Row[], controllers: Row[], cabinets: Row[], supports: Row[]) {
-  const moduleStatus = new Map<number, number>();
-  const controllerStatus = new Map<number, number>();
-  const located = (r: Row) => r.lon != null && r.lat != null;
-  const base = (r: Row) => ({ id: Number(r._id), lon: Number(r.lon), lat: Number(r.lat), group: num(r.g) });
-  const supportModules = new Map<number, number[]>();
-  const cabinetController = new Map<number, number>();
-  const points: Record<MapLayer, MapPoint[]> = {
+class PointsFound {
+  points: Record<MapLayer, MapPoint[]> = {
     LuminaryModules: [],
     Controllers: [],
     Cabinets: [],
     LuminarySupports: [],
   };
-  let n = 0;
-  for (const r of modules) {
-    if (++n % STEP === 0) yield;
-    const status = num(r.cl_status) ?? -1;
-    moduleStatus.set(Number(r._id), status);
-    if (located(r)) points.LuminaryModules.push({ ...base(r), status, unused: r.luminary_support == null });
+  readonly supportModules = new Map<number, number[]>();
+  readonly cabinetController = new Map<number, number>();
+  private readonly moduleStatus = new Map<number, number>();
+  private readonly controllerStatus = new Map<number, number>();
+
+  *modules(rows: Row[]): Work<void> {
+    for (let i = 0; i < rows.length; i++) {
+      if (i % STEP === 0) yield;
+      const r = rows[i]!;
+      const status = num(r.cl_status) ?? -1;
+      this.moduleStatus.set(Number(r._id), status);
+      if (located(r))
+        this.points.LuminaryModules.push({ ...base(r), status, unused: r.luminary_support == null });
+    }
   }
-  for (const r of controllers) {
-    if (++n % STEP === 0) yield;
-    const status = num(r.cl_status) ?? -1;
-    controllerStatus.set(Number(r._id), status);
-    if (located(r))
-      points.Controllers.push({ ...base(r), status, unused: !r.active, active: Boolean(r.active) });
+
+  *controllers(rows: Row[]): Work<void> {
+    for (let i = 0; i < rows.length; i++) {
+      if (i % STEP === 0) yield;
+      const r = rows[i]!;
+      const status = num(r.cl_status) ?? -1;
+      this.controllerStatus.set(Number(r._id), status);
+      if (located(r))
+        this.points.Controllers.push({ ...base(r), status, unused: !r.active, active: Boolean(r.active) });
+    }
   }
-  for (const r of cabinets) {
-    if (++n % STEP === 0) yield;
-    const controller = num(r.controller);
-    // a cabinet that reports nothing itself shows its controller's state
-    if (r.cl_status == null && controller != null) cabinetController.set(Number(r._id), controller);
-    points.Cabinets.push({
-      ...base(r),
-      status: num(r.cl_status) ?? (controller != null ? (controllerStatus.get(controller) ?? -1) : -1),
-      unused: controller == null,
-    });
+
+  *cabinets(rows: Row[]): Work<void> {
+    for (let i = 0; i < rows.length; i++) {
+      if (i % STEP === 0) yield;
+      const r = rows[i]!;
+      const controller = num(r.controller);
+      // a cabinet that reports nothing itself shows its controller's state
+      if (r.cl_status == null && controller != null) this.cabinetController.set(Number(r._id), controller);
+      this.points.Cabinets.push({
+        ...base(r),
+        status: num(r.cl_status) ?? (controller != null ? (this.controllerStatus.get(controller) ?? -1) : -1),
+        unused: controller == null,
+      });
+    }
   }
-  for (const r of supports) {
-    if (++n % STEP === 0) yield;
-    const ids = ((r.modules as unknown[] | null) ?? []).map(Number);
-    if (ids.length) supportModules.set(Number(r._id), ids);
-    points.LuminarySupports.push({
-      ...base(r),
-      status: Number(r.sockets) === 0 ? -1 : worstStatus(ids.map((m) => moduleStatus.get(m) ?? -1)),
-      unused: Boolean(r.unused),
-    });
+
+  *supports(rows: Row[]): Work<void> {
+    for (let i = 0; i < rows.length; i++) {
+      if (i % STEP === 0) yield;
+      const r = rows[i]!;
+      const ids = ((r.modules as unknown[] | null) ?? []).map(Number);
+      if (ids.length) this.supportModules.set(Number(r._id), ids);
+      this.points.LuminarySupports.push({
+        ...base(r),
+        status: Number(r.sockets) === 0 ? -1 : worstStatus(ids.map((m) => this.moduleStatus.get(m) ?? -1)),
+        unused: Boolean(r.unused),
+      });
+    }
   }
-  return { points, supportModules, cabinetController };
 }
+
+const located = (r: Row) => r.lon != null && r.lat != null;
+const base = (r: Row) => ({ id: Number(r._id), lon: Number(r.lon), lat: Number(r.lat), group: num(r.g) });

@@ -83,7 +83,11 @@ export class MapIndex {
     try {
       const loaded = await loadPoints(this.db);
       const layers = new Map<MapLayer, LayerPoints>();
-      for (const name of MAP_LAYERS) layers.set(name, await LayerPoints.inSlices(loaded.points[name]));
+      for (const name of MAP_LAYERS) {
+        layers.set(name, await LayerPoints.inSlices(loaded.points[name]));
+        // a million points as objects make every later collection slow; the columns hold them now
+        loaded.points[name] = [];
+      }
       // an administrator's first map should not wait for the clusters of a large city
       for (const points of layers.values()) await points.pyramidInSlices(undefined, CLUSTER_MAX_ZOOM);
       this.layers = layers;
