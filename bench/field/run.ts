@@ -9,11 +9,11 @@ import { machine, writeSection } from '../api/report.ts';
 import { ADMIN_PASSWORD } from '../api/session.ts';
 import { call, groupDim, signIn, type DimRun } from './dim.ts';
 import { fleet, templates } from './fleet.ts';
-import { ingestStep, rawBroker, rawInsert, type Step } from './ingest.ts';
+import { ingestStep, rawBroker, rawCopy, type Step } from './ingest.ts';
 import { render, stepsTable, dimTable } from './report.ts';
 
 // npm run bench:field: the server on a fresh PostgreSQL database through Mosquitto. (a) ingest at rising rates beside
-// the raw broker and a raw insert; (b) a group dim of the whole fleet. Results into docs/benchmarks.md.
+// the raw broker and a raw COPY; (b) a group dim of the whole fleet. Results into docs/benchmarks.md.
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MQTT = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -92,9 +92,9 @@ async function main() {
     console.log(`raw broker, ${Math.min(SECONDS, 10)} s ...`);
     const broker = await rawBroker(MQTT, ts, Math.min(SECONDS, 10));
     console.log(`  ${Math.round(broker.rate)} readings/s`);
-    console.log(`raw insert, ${Math.min(SECONDS, 10)} s ...`);
-    const insert = await rawInsert(pool, ts, Math.min(SECONDS, 10));
-    console.log(`  ${Math.round(insert.rate)} readings/s`);
+    console.log(`raw COPY, ${Math.min(SECONDS, 10)} s ...`);
+    const copy = await rawCopy(pool, ts, Math.min(SECONDS, 10));
+    console.log(`  ${Math.round(copy.rate)} readings/s`);
 
     const steps: Step[] = [];
     for (const rate of RATES) {
@@ -136,7 +136,7 @@ async function main() {
       machine: m,
       steps,
       broker,
-      insert,
+      copy,
       dims,
       fleet: { controllers: CONTROLLERS, modules: CONTROLLERS * PER_CONTROLLER },
       secondsPerStep: SECONDS,

@@ -14,6 +14,7 @@ import {
 } from '@sl/protocol';
 import type { Db } from '../db/connect.ts';
 import type { LiveHub } from '../live/live-hub.ts';
+import { copyInto } from './copy-rows.ts';
 
 /**
  * The module reading columns, once: the current state in `luminary_modules` and the history in `module_readings`
@@ -39,7 +40,8 @@ const COLUMNS = [
   ['mac', 'text'],
   ...Object.entries(READING_COLUMNS),
 ] as const satisfies readonly (readonly [string, string])[];
-const NAMES = COLUMNS.map(([c]) => c).join(', ');
+const COLUMN_NAMES = COLUMNS.map(([c]) => c as keyof ModuleReading);
+const NAMES = COLUMN_NAMES.join(', ');
 const UNNEST = `unnest(${COLUMNS.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ')}) as v(${NAMES})`;
 const SET = readingNames.map((c) => `${c} = v.${c}`).join(', ');
 
@@ -196,11 +198,11 @@ export class Ingest {
 
   /** Every reading into the day-partitioned history; a meter's 65535 (no value) is stored as 0 (spec §5). */
   private async writeHistory(history: ModuleReading[], meters: MeterReading[]) {
+    const raw = this.raw;
     await this.inParallel(chunks(history, this.chunk), (rows) =>
-      this.raw.query(
-        `insert into module_readings (${NAMES}) select ${NAMES} from ${UNNEST}`,
-        columnsOf(rows),
-      ),
+      raw instanceof pg.Pool
+        ? copyInto(raw, 'module_readings', COLUMN_NAMES, rows)
+        : raw.query(`insert into module_readings (${NAMES}) select ${NAMES} from ${UNNEST}`, columnsOf(rows)),
     );
     const zero = (v: number) => (v === METER_NO_VALUE ? 0 : v);
     const phases = meters.flatMap((m) =>
