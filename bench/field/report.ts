@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Machine } from '../api/report.ts';
 import type { DimRun } from './dim.ts';
 import type { Baseline, Step } from './ingest.ts';
@@ -81,7 +82,7 @@ export function render(r: FieldReport): string {
     [
       `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       '- Command: `npm run bench:field` (`BENCH_FIELD_SECONDS` sets the seconds per rate, `BENCH_FIELD_RATES` the rates)',
-      `- Machine: ${m.cores} cores (\`nproc\`), ${m.memory} memory, ${m.cpu}; Node ${m.node}; ${m.postgres}; Mosquitto at 127.0.0.1:1883. The server (one process, \`node --import tsx apps/server/src/main.ts\`, \`MQTT_URL\` set to Mosquitto), PostgreSQL, Mosquitto, the bench's publisher and simulator all share these cores, and other engineers were building and testing on the same machine during the run, so the numbers are noisy.`,
+      `- Machine: ${m.cores} cores (\`nproc\`), ${m.memory} memory, ${m.cpu}; Node ${m.node}; ${m.postgres}; Mosquitto at 127.0.0.1:1883. The server (one process, \`node --import tsx apps/server/src/main.ts\`, \`MQTT_URL\` set to Mosquitto), PostgreSQL, Mosquitto, the bench's publisher and simulator all share these cores. One-minute load average at the end of the run, the bench's own work included: ${os.loadavg()[0]!.toFixed(1)}; anything else running on the machine makes the numbers noisy.`,
       `- Fleet: ${int(r.fleet.controllers)} controllers with ${int(r.fleet.modules / r.fleet.controllers)} lamp modules each (${int(r.fleet.modules)} modules), seeded into a fresh database that is dropped afterwards.`,
     ].join('\n'),
     '### (a) Ingest',
