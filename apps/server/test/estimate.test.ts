@@ -1,35 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { entity } from '@sl/domain';
-import { openDatabase, type Database } from '../src/db/connect.ts';
 import { CountCache } from '../src/entities/count-cache.ts';
 import { EntityRepository } from '../src/entities/entity.repository.ts';
 import { parseListQuery } from '../src/entities/list-query.ts';
-import { backend, freshDatabase } from './harness.ts';
+import { backend } from './harness.ts';
+import { suiteDatabase } from './suite-database.ts';
 
 // The planner estimate that stands in for a slow count, read from each database's EXPLAIN output. The list is
 // filtered: the totals of unfiltered lists are kept by the database and never estimated.
 
 const Types = entity('Types');
-let database: Database;
-let drop: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  const fresh = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-  drop = fresh?.drop;
-  database = await openDatabase({ databaseUrl: fresh?.url });
-});
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-});
+const suite = suiteDatabase();
 
 describe(`estimated totals on ${backend}`, () => {
   it('answers with the planner estimate, marked, when no count may run', async () => {
-    const exact = new EntityRepository(database.db);
+    const exact = new EntityRepository(suite.database.db);
     for (let i = 0; i < 300; i++) await exact.insert(Types, { name: `road ${i}` });
-    await database.db.execute(sql`analyze types`);
+    await suite.database.db.execute(sql`analyze types`);
     const estimating = new EntityRepository(
-      database.db,
+      suite.database.db,
       new CountCache({ freshMs: 0, staleMs: 0, deadlineMs: 0, maxCounting: 0, costFactor: 0 }),
     );
     const page = await estimating.list(Types, {}, parseListQuery(Types, { limit: '5', q: 'road' }));

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { entity } from '@sl/domain';
-import { openDatabase, type Database } from '../src/db/connect.ts';
 import { EntityRepository } from '../src/entities/entity.repository.ts';
 import { parseListQuery } from '../src/entities/list-query.ts';
-import { backend, freshDatabase } from './harness.ts';
+import { backend } from './harness.ts';
+import { suiteDatabase } from './suite-database.ts';
 
 // The totals of unfiltered lists come from counts the database keeps by trigger; whatever writes the rows (the
 // API, a bulk insert, a hard delete, a truncate), they must equal a count of the rows themselves.
 
 const Groups = entity('Groups');
 const Supports = entity('LuminarySupports');
-let database: Database;
-let drop: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  const fresh = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
-  drop = fresh?.drop;
-  database = await openDatabase({ databaseUrl: fresh?.url });
-});
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-});
+const suite = suiteDatabase();
 
 describe(`list totals kept by the database on ${backend}`, () => {
   it('equals a count of the live rows after every kind of write, per group and in all', async () => {
-    const repo = new EntityRepository(database.db);
+    const repo = new EntityRepository(suite.database.db);
     const [a, b] = [
       await repo.insert(Groups, { name: 'North' }),
       await repo.insert(Groups, { name: 'South' }),
@@ -33,7 +23,7 @@ describe(`list totals kept by the database on ${backend}`, () => {
     const total = async (groupId?: number) =>
       (await repo.list(Supports, { groupId }, parseListQuery(Supports, { limit: '1' }))).total;
     const counted = async (groupId?: number) => {
-      const r = (await database.db.execute(
+      const r = (await suite.database.db.execute(
         groupId === undefined
           ? sql`select count(*)::int n from luminary_supports where deleted_at is null`
           : sql`select count(*)::int n from luminary_supports where deleted_at is null and "group" = ${groupId}`,
@@ -50,7 +40,7 @@ describe(`list totals kept by the database on ${backend}`, () => {
     await repo.insert(Supports, { uid: 'loose' });
     await agrees({ all: 6, a: 5, b: 0 });
 
-    await database.db.execute(sql`
+    await suite.database.db.execute(sql`
       insert into luminary_supports (uid, "group") select 's' || i, ${b._id} from generate_series(1, 300) i`);
     await agrees({ all: 306, a: 5, b: 300 });
 
@@ -58,24 +48,26 @@ describe(`list totals kept by the database on ${backend}`, () => {
     await repo.update(Supports, ids[1]!, { group: b._id });
     await agrees({ all: 305, a: 3, b: 301 });
 
-    await database.db.execute(sql`update luminary_supports set deleted_at = null where _id = ${ids[0]}`);
-    await database.db.execute(sql`delete from luminary_supports where uid like 's1%'`);
+    await suite.database.db.execute(
+      sql`update luminary_supports set deleted_at = null where _id = ${ids[0]}`,
+    );
+    await suite.database.db.execute(sql`delete from luminary_supports where uid like 's1%'`);
     await agrees({ all: 195, a: 4, b: 190 });
 
-    await database.db.execute(sql`truncate luminary_supports cascade`);
+    await suite.database.db.execute(sql`truncate luminary_supports cascade`);
     await agrees({ all: 0, a: 0, b: 0 });
   });
 
   it('counts the rows a table already held when its triggers are first made', async () => {
-    await database.db.execute(sql`drop trigger sl_counts_added on luminary_supports`);
-    await database.db.execute(
+    await suite.database.db.execute(sql`drop trigger sl_counts_added on luminary_supports`);
+    await suite.database.db.execute(
       sql`insert into luminary_supports (uid) select 'old' || i from generate_series(1, 40) i`,
     );
     const { installLiveCounts } = await import('../src/db/live-counts.ts');
-    await installLiveCounts(database.db);
-    const repo = new EntityRepository(database.db);
+    await installLiveCounts(suite.database.db);
+    const repo = new EntityRepository(suite.database.db);
     expect((await repo.list(Supports, {}, parseListQuery(Supports, {}))).total).toBe(40);
-    await database.db.execute(sql`insert into luminary_supports (uid) values ('new')`);
+    await suite.database.db.execute(sql`insert into luminary_supports (uid) values ('new')`);
     expect((await repo.list(Supports, {}, parseListQuery(Supports, {}))).total).toBe(41);
   });
 });

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/harness.ts';
-import { launch, shot } from './browser.ts';
-import { openPage, signIn } from './console-session.ts';
-import { WEB_DIST } from './global-setup.ts';
+import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
+import { shot } from './browser.ts';
+import { openPage, signIn, consoleForSuite } from './console-session.ts';
 
 let s: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  s = await startServer({ webDist: WEB_DIST });
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
-});
+consoleForSuite((running) => ({ s, browser } = running));
 
 const one = async (path: string) => (await s.call('GET', path)).body.data[0];
 

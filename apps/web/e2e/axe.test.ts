@@ -1,25 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/harness.ts';
-import { launch } from './browser.ts';
-import { openPage, signIn } from './console-session.ts';
-import { WEB_DIST } from './global-setup.ts';
+import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
+import { openPage, signIn, consoleForSuite } from './console-session.ts';
 
 let s: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  s = await startServer({ webDist: WEB_DIST });
-  await s.call('POST', '/api/v1/Vendors', { name: 'Axe vendor' });
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
-});
+consoleForSuite(
+  (running) => ({ s, browser } = running),
+  async (s) => {
+    await s.call('POST', '/api/v1/Vendors', { name: 'Axe vendor' });
+  },
+);
 
 /** Serious and critical violations only, as "rule: selectors" lines that say where to look. */
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -1,31 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { entity } from '@sl/domain';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/harness.ts';
+import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 // eslint-disable-next-line no-restricted-imports -- valid records for any entity, built from the registry
 import { Samples } from '../../server/test/samples.ts';
 import { DETAIL_SECTIONS } from '../src/navigation/detail-sections.ts';
-import { launch, shot } from './browser.ts';
-import { openPage, signIn } from './console-session.ts';
-import { WEB_DIST } from './global-setup.ts';
+import { shot } from './browser.ts';
+import { openPage, signIn, consoleForSuite } from './console-session.ts';
 
 let s: TestServer;
 let browser: Browser;
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
-  s = await startServer({ webDist: WEB_DIST });
-  const samples = new Samples(s);
-  for (const section of DETAIL_SECTIONS.filter((d) => d !== 'Reports'))
-    ids[section] = (await samples.idOf(entity(section).name))!;
-  browser = await launch();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
-});
+consoleForSuite(
+  (running) => ({ s, browser } = running),
+  async (s) => {
+    const samples = new Samples(s);
+    for (const section of DETAIL_SECTIONS.filter((d) => d !== 'Reports'))
+      ids[section] = (await samples.idOf(entity(section).name))!;
+  },
+  180_000,
+);
 
 const currentItem = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('RaStore.sl.currentItem') ?? 'undefined'));

@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/harness.ts';
-import { launch, shot } from './browser.ts';
-import { openPage, rows, signIn as signInAt } from './console-session.ts';
-import { WEB_DIST } from './global-setup.ts';
+import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
+import { shot } from './browser.ts';
+import { openPage, rows, signIn as signInAt, consoleForSuite } from './console-session.ts';
 
 let s: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  s = await startServer({ webDist: WEB_DIST });
-  for (let i = 1; i <= 12; i++)
-    await s.call('POST', '/api/v1/Vendors', { name: `Vendor ${String(i).padStart(2, '0')}` });
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
-});
+consoleForSuite(
+  (running) => ({ s, browser } = running),
+  async (s) => {
+    for (let i = 1; i <= 12; i++)
+      await s.call('POST', '/api/v1/Vendors', { name: `Vendor ${String(i).padStart(2, '0')}` });
+  },
+);
 
 const open = (lang: 'en-us' | 'ru'): Promise<Page> => openPage(browser, lang);
 const signIn = (page: Page, login: string, password: string) => signInAt(page, s.url, login, password);

@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/harness.ts';
-import { launch, shot } from './browser.ts';
-import { openPage, rows, signIn } from './console-session.ts';
-import { WEB_DIST } from './global-setup.ts';
+import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
+import { shot } from './browser.ts';
+import { openPage, rows, signIn, consoleForSuite } from './console-session.ts';
 
 let s: TestServer;
 let browser: Browser;
 let support: number;
 
-beforeAll(async () => {
-  s = await startServer({ webDist: WEB_DIST });
-  await s.call('POST', '/api/v1/Vendors', { name: 'Philips' });
-  const gone = (await s.call('POST', '/api/v1/Vendors', { name: 'Gone vendor' })).body._id;
-  await s.call('DELETE', `/api/v1/Vendors/${gone}`);
-  support = (await s.call('POST', '/api/v1/LuminarySupports', { uid: 'POLE-1', socketCount: 2 })).body._id;
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
-});
+consoleForSuite(
+  (running) => ({ s, browser } = running),
+  async (s) => {
+    await s.call('POST', '/api/v1/Vendors', { name: 'Philips' });
+    const gone = (await s.call('POST', '/api/v1/Vendors', { name: 'Gone vendor' })).body._id;
+    await s.call('DELETE', `/api/v1/Vendors/${gone}`);
+    support = (await s.call('POST', '/api/v1/LuminarySupports', { uid: 'POLE-1', socketCount: 2 })).body._id;
+  },
+);
 
 describe('generic screens in Chromium', () => {
   it('edits a point and a list of sockets from the declaration', async () => {

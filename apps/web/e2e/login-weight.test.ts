@@ -1,10 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
-import { startServer, type TestServer } from '../../server/test/harness.ts';
-import { launch } from './browser.ts';
-import { WEB_DIST } from './global-setup.ts';
+import type { TestServer } from '../../server/test/harness.ts';
+import { consoleForSuite } from './console-session.ts';
 
 // Issue 4: the first load of the login route stays within 300 kB of JavaScript, gzip.
 const BUDGET = 300 * 1024;
@@ -12,15 +11,7 @@ const BUDGET = 300 * 1024;
 let s: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  s = await startServer({ webDist: WEB_DIST });
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
-});
+consoleForSuite((running) => ({ s, browser } = running));
 
 describe('login route weight', () => {
   it('loads at most 300 kB of gzipped JavaScript', async () => {

@@ -1,35 +1,30 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { entity } from '@sl/domain';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/harness.ts';
+import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 // eslint-disable-next-line no-restricted-imports -- valid records for any entity, built from the registry
 import { Samples } from '../../server/test/samples.ts';
-import { launch, shot } from './browser.ts';
-import { openPage, signIn } from './console-session.ts';
-import { WEB_DIST } from './global-setup.ts';
+import { shot } from './browser.ts';
+import { openPage, signIn, consoleForSuite } from './console-session.ts';
 
 // Screenshots of the main screens in both languages, for a person to look at; each waits for its screen.
 
 let s: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  s = await startServer({ webDist: WEB_DIST });
-  const samples = new Samples(s);
-  const Modules = entity('LuminaryModules');
-  for (let i = 0; i < 5; i++) await s.call('POST', '/api/v1/LuminaryModules', await samples.body(Modules));
-  // device state is written by the field, never through the API
-  await s.sql(
-    `update ${Modules.table} set cl_status = (array[1, 0, 3, 4, -1])[1 + (_id % 5)] where deleted_at is null`,
-  );
-  browser = await launch();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await s?.close();
-});
+consoleForSuite(
+  (running) => ({ s, browser } = running),
+  async (s) => {
+    const samples = new Samples(s);
+    const Modules = entity('LuminaryModules');
+    for (let i = 0; i < 5; i++) await s.call('POST', '/api/v1/LuminaryModules', await samples.body(Modules));
+    // device state is written by the field, never through the API
+    await s.sql(
+      `update ${Modules.table} set cl_status = (array[1, 0, 3, 4, -1])[1 + (_id % 5)] where deleted_at is null`,
+    );
+  },
+);
 
 const TOUR: [string, string, Record<'en-us' | 'ru', string>][] = [
   ['modules', '/LuminaryModules', { 'en-us': 'broken', ru: 'неисправен' }],
