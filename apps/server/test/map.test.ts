@@ -166,11 +166,20 @@ describe(`map data on ${backend}`, () => {
   });
 
   it('turns a marker red live when its lamp breaks, on the module and on its support', async () => {
-    await s.call('GET', '/api/v2/map/summary');
+    const before = (await s.call('GET', '/api/v2/map/summary')).body.result.reported as number;
     const stream = await listen(s, s);
     const module = sim.city.cabinets[0]!.modules[0]!;
     const row = (await s.call('GET', `/api/v1/LuminaryModules?mac=${encodeURIComponent(module.mac)}`)).body
       .data[0];
+    const zoomedOut = tileOf(...(row.location.coordinates as [number, number]), 10);
+    // broken lamps in a zoomed-out tile, whether drawn in clusters or one by one
+    const brokenIn = async () =>
+      features((await tile(s, zoomedOut)).layers.LuminaryModules).reduce(
+        (n, f) =>
+          n + (f.properties.cluster === 1 ? Number(f.properties.broken) : f.properties.status === 4 ? 1 : 0),
+        0,
+      );
+    const brokenBefore = await brokenIn();
     sim.controllers[0]!.device.lamps.get(module.mac)!.broken = true;
     type Change = { layer: string; _id: number; status: number };
     const changes = () => stream.events.filter((e) => e.event === 'map').flatMap((e) => e.data as Change[]);
@@ -184,6 +193,9 @@ describe(`map data on ${backend}`, () => {
     );
     const t = await tile(s, tileOf(...(row.location.coordinates as [number, number]), 18));
     expect(features(t.layers.LuminaryModules).find((f) => f.id === row._id)?.properties.status).toBe(4);
+    // the summary tells the console that statuses moved, and tiles asked for again count the broken lamp
+    expect((await s.call('GET', '/api/v2/map/summary')).body.result.reported).toBeGreaterThan(before);
+    expect(await brokenIn()).toBeGreaterThan(brokenBefore);
     stream.stop();
   });
 });

@@ -158,6 +158,18 @@ describe('map in Chromium', () => {
       const m = await moduleRow(lamp.mac);
       const at = await focus(page, m.location.coordinates);
       await expect.poll(() => shownStatus(page, 'LuminaryModules', m._id), { timeout: 5000 }).toBe(1);
+      // device tiles asked for with a version other than the first: clusters drawn with the new statuses
+      const firstVersion = await page.evaluate(() =>
+        new URL(
+          (window.__slMap!.getSource('devices') as unknown as { tiles: string[] }).tiles[0]!,
+        ).searchParams.get('v'),
+      );
+      let redrawn = false;
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        const v = url.searchParams.get('v');
+        if (url.pathname.startsWith('/api/v2/map/tiles/') && v !== firstVersion) redrawn = true;
+      });
 
       const broke = Date.now();
       sim.controller(cabinet.controller.mac)!.device.lamps.get(lamp.mac)!.broken = true;
@@ -168,6 +180,7 @@ describe('map in Chromium', () => {
       expect(Date.now() - broke).toBeLessThan(2500);
       expect(near(await pixel(page, at.x, at.y), STATUS_COLOURS.broken)).toBe(true);
       await shot(page, 'map-broken-en');
+      await expect.poll(() => redrawn, { timeout: 15_000, interval: 250 }).toBe(true);
 
       const offline = sim.city.cabinets[2]!;
       const controller = (await s.call('GET', `/api/v1/Controllers?mac=${offline.controller.mac}`)).body

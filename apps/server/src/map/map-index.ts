@@ -38,6 +38,8 @@ export class MapIndex {
   private stale = true;
   private readonly tiles = new Map<string, { at: number; bytes: Uint8Array }>();
   version = 0;
+  /** Moves with every batch of status changes the live stream brought: tiles asked for with it are drawn anew. */
+  reported = 0;
 
   constructor(
     private readonly db: Db,
@@ -118,12 +120,12 @@ export class MapIndex {
         null,
       );
     const counts = Object.fromEntries(layers.map((l) => [l, all.get(l)!.count(groupId)]));
-    return { bounds, counts, version: this.version };
+    return { bounds, counts, version: this.version, reported: this.reported };
   }
 
   async tile(req: TileRequest, layers: readonly MapLayer[]): Promise<Uint8Array> {
     const all = await this.fresh();
-    const version = this.version;
+    const version = `${this.version}.${this.reported}`;
     if (req.filter === 'all' && !req.scan)
       await Promise.all(layers.map((l) => all.get(l)!.pyramidInSlices(req.groupId, CLUSTER_MAX_ZOOM)));
     const key = [version, req.groupId ?? '*', layers.join(','), req.filter, req.z, req.x, req.y].join('/');
@@ -192,6 +194,7 @@ export class MapIndex {
         for (const cabinet of this.controllerCabinets.get(row._id) ?? []) set('Cabinets', cabinet, status);
       }
     }
+    if (changes.length) this.reported += 1;
     const byGroup = new Map<number | null, MarkerChange[]>();
     for (const { group, ...change } of changes) byGroup.set(group, [...(byGroup.get(group) ?? []), change]);
     // every server process follows the same stream, so each tells only its own listeners

@@ -97,6 +97,8 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
               bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
               counts: z.record(z.string(), z.number()),
               version: z.number(),
+              // status changes since the start: the console asks for tiles anew when it moves, for cluster colours
+              reported: z.number(),
             }),
           }),
           ...errorResponses,

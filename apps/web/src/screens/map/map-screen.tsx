@@ -4,7 +4,14 @@ import type { MapMouseEvent } from 'maplibre-gl';
 import { may, type Subject } from '@sl/domain';
 import { Title, usePermissions, useStore, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
-import { firstSummary, lngLatOf, row, summary as loadSummary, type Summary } from './map-api.ts';
+import {
+  firstSummary,
+  lngLatOf,
+  row,
+  summary as loadSummary,
+  tilesVersion,
+  type Summary,
+} from './map-api.ts';
 import { BaseMapSettings, LayerControls, Legend } from './map-controls.tsx';
 import { MapPanel, type PanelMode } from './map-panel.tsx';
 import { MapPopup, type Selected } from './map-popup.tsx';
@@ -33,7 +40,9 @@ export function MapScreen() {
   const [showSettings, setShowSettings] = useState(false);
 
   useEffect(() => {
-    firstSummary().then(setSummary, () => setSummary({ bounds: null, counts: zeroCounts(), version: 0 }));
+    firstSummary().then(setSummary, () =>
+      setSummary({ bounds: null, counts: zeroCounts(), version: 0, reported: 0 }),
+    );
   }, []);
 
   const { map, baseDown, devicesReady } = useDeviceMap(container, { summary, baseUrl, filter, types: types });
@@ -44,7 +53,7 @@ export function MapScreen() {
     refreshTimer.current = setTimeout(() => {
       refreshTimer.current = undefined;
       loadSummary().then(
-        (s) => setSummary((old) => (old?.version === s.version ? old : s)),
+        (s) => setSummary((old) => (old && tilesVersion(old) === tilesVersion(s) ? old : s)),
         () => undefined,
       );
     }, CLUSTER_REFRESH_MS);

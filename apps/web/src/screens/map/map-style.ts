@@ -115,7 +115,7 @@ function deviceLayers(layer: MapLayer): LayerSpecification[] {
   ];
 }
 
-export function tileUrl(filter: MapFilter, version: number): string {
+export function tileUrl(filter: MapFilter, version: string): string {
   return `${location.origin}/api/v2/map/tiles/{z}/{x}/{y}.pbf?filter=${filter}&v=${version}`;
 }
 
@@ -142,7 +142,7 @@ export function mapStyle(baseUrl: string): StyleSpecification {
   };
 }
 
-export const deviceSource = (filter: MapFilter, version: number): VectorSourceSpecification => ({
+export const deviceSource = (filter: MapFilter, version: string): VectorSourceSpecification => ({
   type: 'vector',
   tiles: [tileUrl(filter, version)],
   maxzoom: 18,

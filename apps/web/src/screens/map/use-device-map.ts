@@ -10,7 +10,7 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import type { Summary } from './map-api.ts';
+import { tilesVersion, type Summary } from './map-api.ts';
 import {
   BASE,
   DEVICE_LAYERS,
@@ -108,8 +108,8 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
     const { summary, filter, types } = initial.current;
     if (!map || !summary || map.getSource(DEVICES)) return;
     const add = () => {
-      applied.current.devices = tileUrl(filter, summary.version);
-      map.addSource(DEVICES, deviceSource(filter, summary.version));
+      applied.current.devices = tileUrl(filter, tilesVersion(summary));
+      map.addSource(DEVICES, deviceSource(filter, tilesVersion(summary)));
       for (const { layer, spec } of DEVICE_LAYERS) {
         map.addLayer(spec);
         map.setLayoutProperty(spec.id, 'visibility', types[layer] ? 'visible' : 'none');
@@ -126,7 +126,7 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
     else map.once('style.load', add);
   }, [map, ready]);
 
-  const version = o.summary?.version ?? 0;
+  const version = o.summary ? tilesVersion(o.summary) : '';
   useEffect(() => {
     const url = tileUrl(o.filter, version);
     if (!map || !devicesReady || url === applied.current.devices) return;
