@@ -111,6 +111,13 @@ export async function measure(
       const at = (part) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))?.startTime;
       return { mapCode: at('/assets/map-page'), summary: at('/api/v2/map/summary') };
     })()`)) as Measurement['milestones'];
+    if (process.env.BENCH_MAP_TRACE)
+      console.log(
+        side,
+        Math.round(drawn),
+        await page.evaluate(`performance.getEntriesByType('resource').map((e) =>
+          Math.round(e.startTime) + '-' + Math.round(e.responseEnd) + ' ' + e.name.replace(location.origin, '')).join('\\n')`),
+      );
     // let the first view finish loading before moving it
     await page.waitForTimeout(1500);
     const recorded = await within(

@@ -45,7 +45,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPortExplicit: Boolean(env.MQTT_PORT),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demo: env.DEMO === '1' || env.DEMO === 'true',
-    webDist: path.resolve(import.meta.dirname, '../../web/dist'),
+    webDist: process.env.WEB_DIST || path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
     sessionTtlMinutes: Number(env.SESSION_TTL_MINUTES) > 0 ? Number(env.SESSION_TTL_MINUTES) : 720,
     signInPerMinute: Number(env.SIGNIN_PER_MINUTE) > 0 ? Number(env.SIGNIN_PER_MINUTE) : 20,
