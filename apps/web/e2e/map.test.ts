@@ -149,6 +149,32 @@ describe('map in Chromium', () => {
   );
 
   it(
+    "switches a cabinet's phase from its popup and shows the relay as the controller answered",
+    async () => {
+      const { page } = await open('en-us');
+      await signIn(page, 'admin');
+      // lamps and mountings stand around the cabinet: only cabinets and controllers are drawn
+      await page.getByRole('checkbox', { name: /Control modules/ }).uncheck();
+      await page.getByRole('checkbox', { name: /^Mountings/ }).uncheck();
+      const cabinet = sim.city.cabinets[3]!;
+      const controller = (await s.call('GET', `/api/v1/Controllers?mac=${cabinet.controller.mac}`)).body
+        .data[0];
+      const at = await focus(page, controller.location.coordinates);
+      await page.mouse.click(at.x, at.y);
+      const phases = page.getByTestId('map-phases');
+      await phases.waitFor();
+      await expect.poll(() => phases.getByTestId('map-phase-1').textContent()).toMatch(/^relay (on|off)/);
+      await phases.getByRole('button', { name: 'Off', exact: true }).first().click();
+      await page.getByTestId('map-answer').getByText('Done').waitFor();
+      await expect.poll(() => phases.getByTestId('map-phase-1').textContent()).toMatch(/^relay off/);
+      await shot(page, 'map-phases-en');
+      await phases.getByRole('button', { name: 'On', exact: true }).first().click();
+      await expect.poll(() => phases.getByTestId('map-phase-1').textContent()).toMatch(/^relay on/);
+    },
+    SLOW,
+  );
+
+  it(
     'turns a marker red when its lamp breaks and amber when its controller goes offline, live',
     async () => {
       const { page } = await open('en-us');

@@ -12,3 +12,4 @@ export { canonicalMac, MAC } from './entities/luminary-modules.ts';
 export { DEFAULT_SEQUENCE, IO_SEQUENCE_LENGTH } from './entities/controllers.ts';
 export * from './access-rules.ts';
 export * from './password-rules.ts';
+export { decodeIo, encodeIo, IO_BITS, type IoState } from './io-state.ts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Slider, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { decodeIo } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { dimModule, switchPhase, type Outcome, type Row } from './map-api.ts';
 import type { MapLayer } from './map-style.ts';
@@ -55,17 +56,51 @@ export function DeviceControl({ layer, modules, controller, onOutcome }: Props) 
         {translate(sl('mapNoController'))}
       </Typography>
     );
+  return <PhaseSwitches mac={mac} iostate={controller?.iostate} onOutcome={onOutcome} />;
+}
+
+/** A switch per phase, beside what the controller last reported of its relay and breaker. */
+function PhaseSwitches({
+  mac,
+  iostate,
+  onOutcome,
+}: {
+  mac: string;
+  iostate: unknown;
+  onOutcome(o: Outcome): void;
+}) {
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  const [io, setIo] = useState(typeof iostate === 'number' ? decodeIo(iostate) : undefined);
+  const run = async (phase: 1 | 2 | 3, on: boolean) => {
+    setBusy(true);
+    try {
+      const o = await switchPhase(mac, phase, on);
+      if (o.iostate !== undefined) setIo(decodeIo(o.iostate));
+      onOutcome(o);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const stateOf = (phase: 1 | 2 | 3) => {
+    if (!io) return translate(sl('mapPhaseUnknown'));
+    const relay = translate(sl(io.relays[phase - 1] ? 'mapPhaseOn' : 'mapPhaseOff'));
+    return io.breakers[phase - 1] ? relay : `${relay}, ${translate(sl('mapBreakerTripped'))}`;
+  };
   return (
     <Box sx={{ mt: 1 }} data-testid="map-phases">
       {([1, 2, 3] as const).map((phase) => (
         <Stack key={phase} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" sx={{ width: 70 }}>
+          <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
             {translate(sl('mapPhase'))} {'ABC'[phase - 1]}
           </Typography>
-          <Button size="small" disabled={busy} onClick={() => run(() => switchPhase(mac, phase, true))}>
+          <Typography variant="body2" sx={{ flexGrow: 1 }} data-testid={`map-phase-${phase}`}>
+            {stateOf(phase)}
+          </Typography>
+          <Button size="small" disabled={busy} onClick={() => run(phase, true)}>
             {translate(sl('mapTurnOn'))}
           </Button>
-          <Button size="small" disabled={busy} onClick={() => run(() => switchPhase(mac, phase, false))}>
+          <Button size="small" disabled={busy} onClick={() => run(phase, false)}>
             {translate(sl('mapTurnOff'))}
           </Button>
         </Stack>

@@ -58,14 +58,20 @@ export function around(
 }
 
 /** A control answer as the user reads it: the translation key of its spec §8 message, or of "done". */
-export type Outcome = { ok: boolean; key: string };
-type ControlAnswer = { code: number; msg: string };
+export type Outcome = {
+  ok: boolean;
+  key: string;
+  /** a switched controller's I/O as it answered */ iostate?: number;
+};
+type ControlAnswer = { code: number; msg: string; raw?: { iostate?: number } };
 
 async function control(path: string, kind: 'dim' | 'switch'): Promise<Outcome> {
   try {
     const a = await http<ControlAnswer>('GET', path);
     const failure = controlAnswerError(a.code, kind);
-    return failure ? { ok: false, key: `error.${failure}` } : { ok: true, key: 'sl.mapCommandDone' };
+    return failure
+      ? { ok: false, key: `error.${failure}` }
+      : { ok: true, key: 'sl.mapCommandDone', iostate: a.raw?.iostate };
   } catch (err) {
     const body = err instanceof HttpError ? (err.body as ErrorBody | null) : null;
     return { ok: false, key: `error.${body?.code ?? 'null'}` };
