@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
 import { seedDemoCity } from '../src/field/demo-city.ts';
 import { startServer, type TestServer } from './harness.ts';
@@ -38,4 +39,19 @@ export async function startField(
       await s.close();
     },
   };
+}
+
+/** `startField` before the suite's tests and its close after them; `use` receives the server and simulator. */
+export function fieldForSuite(
+  controllers: number,
+  use: (field: { s: TestServer; sim: SimulatorHandle }) => void,
+  mqttUrl?: string,
+) {
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const field = await startField(controllers, mqttUrl);
+    close = field.close;
+    use(field);
+  });
+  afterAll(() => close?.());
 }

@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SimulatorHandle } from '@sl/simulator';
-import { startField, until } from './field-setup.ts';
+import { fieldForSuite, until } from './field-setup.ts';
 import { backend, type TestServer } from './harness.ts';
 
 // The simulated field of a real city, through the real broker, into each device's current state.
@@ -9,11 +9,7 @@ import { backend, type TestServer } from './harness.ts';
 let s: TestServer;
 let sim: SimulatorHandle;
 
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ s, sim, close } = await startField(2));
-});
-afterAll(() => close?.());
+fieldForSuite(2, (field) => ({ s, sim } = field));
 
 describe(`field ingest on ${backend}`, () => {
   it('stores every module reading of the seeded city', async () => {

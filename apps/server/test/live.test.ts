@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SimulatorHandle } from '@sl/simulator';
-import { startField, until } from './field-setup.ts';
+import { fieldForSuite, until } from './field-setup.ts';
 import { LISTENER_NAME } from '../src/live/live-hub.ts';
 import { backend, startServer, type TestServer } from './harness.ts';
 import { listen, type Event } from './live-listener.ts';
@@ -11,11 +11,7 @@ import { listen, type Event } from './live-listener.ts';
 
 let s: TestServer;
 let sim: SimulatorHandle;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ s, sim, close } = await startField(1));
-});
-afterAll(() => close?.());
+fieldForSuite(1, (field) => ({ s, sim } = field));
 
 describe(`live stream on ${backend}`, () => {
   it('pushes command progress and the lamp changes that follow, to the right group only', async () => {

@@ -1,8 +1,8 @@
 import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SimulatorHandle } from '@sl/simulator';
-import { startField, until } from './field-setup.ts';
+import { fieldForSuite, until } from './field-setup.ts';
 import { backend, type Client, type TestServer } from './harness.ts';
 import { listen } from './live-listener.ts';
 
@@ -11,11 +11,7 @@ import { listen } from './live-listener.ts';
 
 let s: TestServer;
 let sim: SimulatorHandle;
-let close: () => Promise<void>;
-beforeAll(async () => {
-  ({ s, sim, close } = await startField(2));
-});
-afterAll(() => close?.());
+fieldForSuite(2, (field) => ({ s, sim } = field));
 
 const LAYERS = ['LuminarySupports', 'Controllers', 'Cabinets', 'LuminaryModules'];
 
