@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 // What a person opening the map would feel: time from navigation to the first drawn markers, the page's
 // JS heap, and the frame times while the map is panned and zoomed by script.
@@ -14,17 +14,8 @@ export type Measurement = {
   milestones?: { mapCode?: number; summary?: number };
 };
 
-export const launch = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+// Debian's Chromium with the same flags as the screen tests
+export { launch } from '../../apps/web/e2e/browser.ts';
 
 // Scripts that run in the page, kept as plain JavaScript text: the bench runs under tsx, whose transform
 // would wrap functions in helpers that do not exist in the page.
