@@ -35,7 +35,8 @@ function normalizeFields(
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) {
     if ((top && IGNORED.has(key)) || key === '__typename') continue;
-    const field = fields[key];
+    // a key such as `constructor` names no field, even though every object answers to it
+    const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
     if (field?.readOnly) continue;
     if (value === undefined || value === '') continue;
     if (value === null) {

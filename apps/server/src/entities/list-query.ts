@@ -60,7 +60,7 @@ export function parseListQuery(e: Entity, raw: Raw): ListQuery {
   };
 
   const sortable = (f: string) =>
-    SYSTEM_SORT.includes(f) || (e.fields[f] !== undefined && isScalar(e.fields[f]!));
+    SYSTEM_SORT.includes(f) || (fieldNamed(e, f) !== undefined && isScalar(fieldNamed(e, f)!));
   const order = one('order')?.toUpperCase();
   if (order !== undefined && order !== 'ASC' && order !== 'DESC') bad.push('order');
   for (const part of (one('sort') ?? '').split(',').filter(Boolean)) {
@@ -73,7 +73,8 @@ export function parseListQuery(e: Entity, raw: Raw): ListQuery {
   const inc = one('inc');
   if (inc !== undefined) {
     query.inc = inc.split(',').filter(Boolean);
-    if (!query.inc.length || query.inc.some((f) => !e.fields[f] || e.fields[f]!.writeOnly)) bad.push('inc');
+    if (!query.inc.length || query.inc.some((f) => !fieldNamed(e, f) || fieldNamed(e, f)!.writeOnly))
+      bad.push('inc');
   }
   const q = one('q');
   if (q !== undefined && q !== '') {
@@ -107,7 +108,7 @@ export function parseListQuery(e: Entity, raw: Raw): ListQuery {
     if ((CONTROL_PARAMS as readonly string[]).includes(key) || value === undefined) continue;
     const range = /^(.+)_(gte|lte)$/.exec(key);
     const name = range ? range[1]! : key;
-    const field = name === '_id' ? ID_FIELD : e.fields[name];
+    const field = name === '_id' ? ID_FIELD : fieldNamed(e, name);
     if (!field || !filterable(field) || (range && !rangeable(field))) {
       bad.push(key);
       continue;
@@ -166,4 +167,9 @@ function filterValue(field: Field, v: string): unknown {
     default:
       return v.length <= 500 ? v : INVALID;
   }
+}
+
+/** The declared field a caller names; never one of Object's own properties (`__proto__`, `constructor`). */
+function fieldNamed(e: Entity, name: string): Field | undefined {
+  return Object.hasOwn(e.fields, name) ? e.fields[name] : undefined;
 }

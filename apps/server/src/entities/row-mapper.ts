@@ -30,7 +30,7 @@ export function toApi(e: Entity, row: Row): ApiRow {
 export function toColumns(e: Entity, data: Row): Row {
   const out: Row = {};
   for (const [name, value] of Object.entries(data)) {
-    const field: Field | undefined = e.fields[name];
+    const field: Field | undefined = Object.hasOwn(e.fields, name) ? e.fields[name] : undefined;
     if (!field) continue;
     if (field.kind === 'point') {
       const p = pointColumns(name);
