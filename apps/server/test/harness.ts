@@ -28,6 +28,8 @@ export type TestServer = Client & {
   anonymous(): Client;
   signIn(login: string, password: string): Promise<Client>;
   demo(): Promise<Client>;
+  /** the signed-in administrator of a group made for the test, which holds nothing else */
+  adminOfNewGroup(name: string): Promise<Client>;
   /** a query on the server's own database, for what the API never shows */
   sql<T>(text: string, params?: unknown[]): Promise<T[]>;
   /** the server's database, for seeding what the API does not create */
@@ -134,6 +136,12 @@ export async function startServer(
       const res = await c.call('GET', '/auth/sign-test');
       if (res.status !== 200) throw new Error(`demo sign-in: ${JSON.stringify(res.body)}`);
       return c;
+    },
+    adminOfNewGroup: async (name: string) => {
+      const group = (await admin.call('POST', '/api/v1/Groups', { name })).body._id;
+      const login = `admin-of-${group}`;
+      await admin.call('POST', '/api/v1/Users', { login, password: 'Lamps-2026', group, type: 'GROUPADMIN' });
+      return signIn(login, 'Lamps-2026');
     },
     db: database.db,
     sql: async <T>(text: string, params: unknown[] = []) => {

@@ -17,14 +17,7 @@ describe(`live stream on ${backend}`, () => {
   it('pushes command progress and the lamp changes that follow, to the right group only', async () => {
     const admin = await listen(s, s);
     const demo = await listen(s, await s.demo());
-    const other = (await s.call('POST', '/api/v1/Groups', { name: 'Elsewhere' })).body._id;
-    await s.call('POST', '/api/v1/Users', {
-      login: 'away',
-      password: 'Lamps-2026',
-      group: other,
-      type: 'GROUPADMIN',
-    });
-    const away = await listen(s, await s.signIn('away', 'Lamps-2026'));
+    const away = await listen(s, await s.adminOfNewGroup('Elsewhere'));
     const mac = sim.city.cabinets[0]!.modules[0]!.mac;
     const res = await s.call('GET', `/api/v1/control/lighting?by=mac&mac=${mac}&raw=23`);
     expect(res.body.code).toBe(0);

@@ -142,14 +142,7 @@ describe(`map data on ${backend}`, () => {
   });
 
   it('shows a user of another group none of these devices', async () => {
-    const other = (await s.call('POST', '/api/v1/Groups', { name: 'Map elsewhere' })).body._id;
-    await s.call('POST', '/api/v1/Users', {
-      login: 'mapaway',
-      password: 'Lamps-2026',
-      group: other,
-      type: 'GROUPADMIN',
-    });
-    const away = await s.signIn('mapaway', 'Lamps-2026');
+    const away = await s.adminOfNewGroup('Map elsewhere');
     const summary = (await away.call('GET', '/api/v2/map/summary')).body.result;
     expect(summary.bounds).toBeNull();
     expect(Object.values(summary.counts).every((n) => n === 0)).toBe(true);

@@ -15,6 +15,12 @@ export const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<any, any, any>;
 
+/** The PostgreSQL server's pool under `db`, for what drizzle does not do (COPY, cursors); undefined on PGlite. */
+export function serverPool(db: Db): pg.Pool | undefined {
+  const client = (db as unknown as { $client: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -92,11 +92,8 @@ export function liveCountColumn(e: Entity, groupId: unknown) {
 
 /** The live rows of an entity's table, in one group or (undefined) in all. */
 export async function liveCount(db: Db, e: Entity, groupId: number | undefined): Promise<number> {
-  const result = (await db.execute(
-    groupId === undefined
-      ? sql`select coalesce(sum(n), 0)::int8 n from live_counts where table_name = ${e.table}`
-      : sql`select coalesce(sum(n), 0)::int8 n from live_counts
-          where table_name = ${e.table} and group_key = ${groupId}`,
-  )) as unknown as { rows: { n: string | number }[] };
+  const result = (await db.execute(sql`select ${liveCountColumn(e, groupId)} n`)) as unknown as {
+    rows: { n: string | number }[];
+  };
   return Number(result.rows[0]?.n ?? 0);
 }

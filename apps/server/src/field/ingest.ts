@@ -12,7 +12,7 @@ import {
   type MeterReading,
   type ModuleReading,
 } from '@sl/protocol';
-import type { Db } from '../db/connect.ts';
+import { serverPool, type Db } from '../db/connect.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 import { copyInto } from './copy-rows.ts';
 
@@ -70,6 +70,7 @@ export class Ingest {
   private flushing = Promise.resolve();
   private announcing = Promise.resolve();
   private readonly raw: Raw;
+  private readonly pool: pg.Pool | undefined;
   private readonly chunk: number;
   private readonly parallel: number;
 
@@ -81,8 +82,9 @@ export class Ingest {
     flushMs = 500,
   ) {
     this.raw = (db as unknown as { $client: Raw }).$client;
+    this.pool = serverPool(db);
     // a PostgreSQL server takes big statements, several at once; PGlite is one connection with a message limit
-    const server = this.raw instanceof pg.Pool;
+    const server = this.pool !== undefined;
     this.chunk = server ? 5000 : 1000;
     this.parallel = server ? 2 : 1;
     client.on('message', (topic, payload) => this.onMessage(topic, payload));
@@ -198,11 +200,14 @@ export class Ingest {
 
   /** Every reading into the day-partitioned history; a meter's 65535 (no value) is stored as 0 (spec §5). */
   private async writeHistory(history: ModuleReading[], meters: MeterReading[]) {
-    const raw = this.raw;
+    const pool = this.pool;
     await this.inParallel(chunks(history, this.chunk), (rows) =>
-      raw instanceof pg.Pool
-        ? copyInto(raw, 'module_readings', COLUMN_NAMES, rows)
-        : raw.query(`insert into module_readings (${NAMES}) select ${NAMES} from ${UNNEST}`, columnsOf(rows)),
+      pool
+        ? copyInto(pool, 'module_readings', COLUMN_NAMES, rows)
+        : this.raw.query(
+            `insert into module_readings (${NAMES}) select ${NAMES} from ${UNNEST}`,
+            columnsOf(rows),
+          ),
     );
     const zero = (v: number) => (v === METER_NO_VALUE ? 0 : v);
     const phases = meters.flatMap((m) =>

@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/connect.ts';
+import { serverPool, type Db } from '../db/connect.ts';
 import type { MapPoint } from './layer-points.ts';
 import { runInSlices, STEP, type Work } from './sliced-work.ts';
 import { worstStatus } from './status-rank.ts';
@@ -50,12 +49,12 @@ export async function loadPoints(db: Db) {
  * go or held at once; PGlite is one connection that a held cursor would block, and holds small cities.
  */
 async function readInBatches(db: Db, query: string, take: (rows: Row[]) => Promise<void>) {
-  const client = (db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof pg.Pool)) {
+  const pool = serverPool(db);
+  if (!pool) {
     const result = (await db.execute(sql.raw(query))) as unknown as { rows: Row[] };
     return take(result.rows);
   }
-  const connection = await client.connect();
+  const connection = await pool.connect();
   try {
     await connection.query('begin read only');
     await connection.query(`declare map_points no scroll cursor for ${query}`);
