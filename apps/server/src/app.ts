@@ -82,14 +82,18 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   await registerDocs(app);
 
   const { db } = database;
-  const repo = new EntityRepository(db);
+  const hub = await LiveHub.start(database.url);
+  app.addHook('onClose', () => hub.close());
+  // a table this process wrote to: its kept pages go here at once (repo.wrote) and every other process is told
+  const repo = new EntityRepository(db, (table) =>
+    hub.publish({ type: 'tables', data: [table] }).catch(() => undefined),
+  );
+  const written = (table: string) => repo.wrote(table);
   const auth = new AuthService(db, new SessionRepository(db, config.sessionTtlMinutes * 60_000), repo);
   const hooks = {
     Users: userHooks((id) => auth.revokeUser(id)),
     Roles: { afterUpdate: () => auth.forgetRecent() },
   };
-  const hub = await LiveHub.start(database.url);
-  app.addHook('onClose', () => hub.close());
   const mapIndex = new MapIndex(db, hub);
   app.decorate('mapIndex', mapIndex);
   const service = new EntityService(
@@ -102,7 +106,13 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   await maintainHistory(db, config.historyDays ?? DEFAULT_HISTORY_DAYS);
   const stopPartitions = keepPartitions(db, app.log, config.historyDays);
   app.addHook('onClose', async () => stopPartitions());
-  const ingest = new Ingest(broker.client, db, app.log, hub);
+  // tables written by any server process on the same database (this one included)
+  hub.subscribe({
+    send: (e) => {
+      if (e.type === 'tables') for (const table of e.data as string[]) repo.changed(table);
+    },
+  });
+  const ingest = new Ingest(broker.client, db, app.log, hub, written);
   app.addHook('onClose', () => ingest.stop());
   app.decorate('ingest', ingest);
 
@@ -124,7 +134,7 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   registerLiveRoutes(app, hub);
   registerControllerCommandRoutes(app, service, commandService);
   registerControlRoutes(app, db, commandService);
-  registerModuleConfigRoutes(app, db, commandService);
+  registerModuleConfigRoutes(app, db, commandService, written);
   registerMapRoutes(app, mapIndex, repo);
   await registerWeb(app, config.webDist);
   return app;

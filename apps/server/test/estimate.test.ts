@@ -20,6 +20,8 @@ describe(`estimated totals on ${backend}`, () => {
     await suite.database.db.execute(sql`analyze types`);
     const estimating = new EntityRepository(
       suite.database.db,
+      () => {},
+      undefined,
       new CountCache({ freshMs: 0, staleMs: 0, deadlineMs: 0, maxCounting: 0, costFactor: 0 }),
     );
     const page = await estimating.list(Types, {}, parseListQuery(Types, { limit: '5', q: 'road' }));

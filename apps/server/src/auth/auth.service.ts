@@ -40,12 +40,15 @@ export type Profile = ApiRow & {
   csrf?: string;
 };
 
-// A checked session is believed for this long without asking the database again. Sign-out and locking in this
-// process end it at once; done by another server process, they take effect within this time.
+// A checked session is believed for this long without asking the database again; then it is checked again while
+// requests go on being answered (up to twice this age). Sign-out and locking in this process end it at once; done
+// by another server process, they take effect within about this time.
 const RECENT_MS = 1000;
 
+type Recent = { signedIn: SignedIn; at: number; expiresAt: number; checking?: true };
+
 export class AuthService {
-  private readonly recent = new Map<string, { signedIn: SignedIn; at: number; expiresAt: number }>();
+  private readonly recent = new Map<string, Recent>();
 
   constructor(
     private readonly db: Db,
@@ -82,7 +85,19 @@ export class AuthService {
   async authenticate(token: string | undefined): Promise<SignedIn> {
     if (!token) throw new ApiError('UnauthorizedError');
     const cached = this.recent.get(token);
-    if (cached && Date.now() - cached.at < RECENT_MS && cached.expiresAt > Date.now()) return cached.signedIn;
+    const age = cached ? Date.now() - cached.at : Infinity;
+    if (cached && cached.expiresAt > Date.now() && age < 2 * RECENT_MS) {
+      if (age >= RECENT_MS && !cached.checking) {
+        cached.checking = true;
+        // a session found revoked or expired is forgotten, and the next request is refused
+        this.check(token).catch(() => this.recent.get(token) === cached && this.recent.delete(token));
+      }
+      return cached.signedIn;
+    }
+    return this.check(token);
+  }
+
+  private async check(token: string): Promise<SignedIn> {
     const [row] = await this.db
       .select({
         session: sessions,

@@ -6,13 +6,14 @@
 // - a count not done within `deadlineMs` is answered with the planner's estimate, marked as an estimate, and
 //   the count goes on to fill the cache. Writes by other processes show after at most `freshMs` + a count.
 
+import { TableVersions } from './table-versions.ts';
+
 export type Total = { total: number; estimated?: true };
 type Entry = { total: number; at: number; version: number; freshMs: number; refreshing?: Promise<unknown> };
 
 export class CountCache {
   private readonly entries = new Map<string, Entry>();
   private readonly counting = new Map<string, Promise<number>>();
-  private readonly versions = new Map<string, number>();
 
   constructor(
     private readonly opts = {
@@ -22,6 +23,8 @@ export class CountCache {
       maxCounting: 4,
       costFactor: 20,
     },
+    /** shared with the other caches of the same tables: one write makes all of them read again */
+    private readonly versions = new TableVersions(),
   ) {}
 
   async get(
@@ -31,7 +34,7 @@ export class CountCache {
     estimate: () => Promise<number>,
   ): Promise<Total> {
     const id = `${table}\u0000${key}`;
-    const version = this.versions.get(table) ?? 0;
+    const version = this.versions.of(table);
     const hit = this.entries.get(id);
     const age = hit ? Date.now() - hit.at : Infinity;
     if (hit && hit.version === version && age < this.opts.staleMs) {
@@ -55,7 +58,7 @@ export class CountCache {
   }
 
   invalidate(table: string): void {
-    this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
+    this.versions.bump(table);
   }
 
   private count(id: string, table: string, version: number, count: () => Promise<number>): Promise<number> {
@@ -64,7 +67,7 @@ export class CountCache {
     const begun = Date.now();
     const started = count()
       .then((total) => {
-        if ((this.versions.get(table) ?? 0) === version) {
+        if (this.versions.of(table) === version) {
           if (this.entries.size > 10_000) this.entries.clear();
           const freshMs = Math.min(
             this.opts.staleMs,

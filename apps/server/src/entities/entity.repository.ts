@@ -15,12 +15,15 @@ import { referrersOf, type Entity, type Referrer } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import { tableOf, type AnyTable } from '../db/tables.ts';
 import { CountCache, type Total } from './count-cache.ts';
+import { PageCache } from './page-cache.ts';
+import { TableVersions } from './table-versions.ts';
 import { listConditions, orderBy, queryShape, scopeCondition, type Bind, type Scope } from './conditions.ts';
 import type { ListQuery } from './list-query.ts';
 import { columnKeys, toApi, toColumns } from './row-mapper.ts';
 import { liveCount, liveCountColumn } from '../db/live-counts.ts';
 
 type Row = Record<string, unknown>;
+type Page = Total & { rows: ApiRow[] };
 /** the key of the kept total in a page's rows; no field is named so */
 const TOTAL = '__total';
 
@@ -30,15 +33,44 @@ export class EntityRepository {
 
   constructor(
     private readonly db: Db,
-    private readonly counts = new CountCache(),
+    /** told of each table this repository wrote to (the server tells its other processes) */
+    private readonly written: (table: string) => void = () => {},
+    private readonly versions = new TableVersions(),
+    private readonly counts = new CountCache(undefined, versions),
+    private readonly pages = new PageCache<Page>(undefined, versions),
+    /** inside a transaction, which sees its own writes: pages are read afresh and not kept */
+    private readonly inTransaction = false,
   ) {}
 
   /** The same repository working inside a transaction. */
   withDb(db: Db): EntityRepository {
-    return new EntityRepository(db, this.counts);
+    return new EntityRepository(db, this.written, this.versions, this.counts, this.pages, true);
   }
 
-  async list(e: Entity, scope: Scope, q: ListQuery): Promise<Total & { rows: ApiRow[] }> {
+  /** Rows of `table` were written (here or elsewhere): this process's kept totals and pages of it are dropped. */
+  changed(table: string) {
+    this.versions.bump(table);
+  }
+
+  /** This process wrote rows of `table` (also after a transaction commits): dropped here, told elsewhere. */
+  wrote(table: string) {
+    this.changed(table);
+    this.written(table);
+  }
+
+  list(e: Entity, scope: Scope, q: ListQuery): Promise<Page> {
+    if (this.inTransaction) return this.readPage(e, scope, q);
+    // the query as parsed and the caller's scope decide the page entirely
+    const key = JSON.stringify([e.name, scope.groupId ?? null, scope.cityIds ?? null, q]);
+    return this.pages.get(e.table, key, async () => {
+      const page = await this.readPage(e, scope, q);
+      // shared by every caller of the page: whoever changed a row would change it for all
+      for (const row of page.rows) Object.freeze(row);
+      return Object.freeze({ ...page, rows: Object.freeze(page.rows) as ApiRow[] });
+    });
+  }
+
+  private async readPage(e: Entity, scope: Scope, q: ListQuery): Promise<Page> {
     const t = tableOf(e);
     const { bind, values } = placeholders();
     const where = listConditions(e, t, scope, q, bind);
@@ -134,7 +166,7 @@ export class EntityRepository {
     const t = tableOf(e);
     const values = { ...toColumns(e, data), createdBy: userId ?? null, updatedBy: userId ?? null };
     const [row] = await this.db.insert(t).values(values).returning();
-    this.counts.invalidate(e.table);
+    this.wrote(e.table);
     return toApi(e, row!);
   }
 
@@ -142,7 +174,7 @@ export class EntityRepository {
     const t = tableOf(e);
     const values = { ...toColumns(e, data), updatedAt: new Date(), updatedBy: userId ?? null };
     const [row] = await this.db.update(t).set(values).where(eq(t._id, id)).returning();
-    this.counts.invalidate(e.table);
+    this.wrote(e.table);
     return toApi(e, row!);
   }
 
@@ -154,7 +186,7 @@ export class EntityRepository {
       .set({ deletedAt: now, updatedAt: now, updatedBy: userId ?? null })
       .where(and(eq(t._id, id), isNull(t.deletedAt)))
       .returning();
-    this.counts.invalidate(e.table);
+    this.wrote(e.table);
     return toApi(e, row!);
   }
 

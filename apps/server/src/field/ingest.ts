@@ -79,6 +79,8 @@ export class Ingest {
     private readonly db: Db,
     private readonly log: Log,
     private readonly hub?: LiveHub,
+    /** told of every table a flush wrote to, once the write is done (the list pages of it are dropped) */
+    private readonly changed: (table: string) => void = () => {},
     flushMs = 500,
   ) {
     this.raw = (db as unknown as { $client: Raw }).$client;
@@ -159,7 +161,7 @@ export class Ingest {
           (before.cl_status is distinct from m.cl_status or before.pwm is distinct from m.pwm) as changed`,
         columnsOf(rows),
       );
-      this.countUnknown(rows.length, result);
+      this.written('luminary_modules', rows.length, result);
       this.announce('modules', result);
     });
   }
@@ -193,7 +195,7 @@ export class Ingest {
         where c.mac = v.mac and c.deleted_at is null and before._id = c._id
         returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected,
           (before.cl_status is distinct from c.cl_status or before.iostate is distinct from c.iostate) as changed`);
-      this.countUnknown(rows.length, result);
+      this.written('controllers', rows.length, result);
       this.announce('controllers', result);
     }
   }
@@ -239,7 +241,7 @@ export class Ingest {
         update meters as m set energy_data = v.phases, last_received_at = v.at
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(serial text, at timestamptz, phases jsonb)
         where m.serial = v.serial and m.deleted_at is null`);
-      this.countUnknown(rows.length, result);
+      this.written('meters', rows.length, result);
     }
   }
 
@@ -265,7 +267,9 @@ export class Ingest {
         .catch((err: unknown) => this.log.error({ err }, 'live announcement failed'));
   }
 
-  private countUnknown(sent: number, result: unknown) {
+  /** A batch of current states was written to `table`: readings for devices we do not know are counted. */
+  private written(table: string, sent: number, result: unknown) {
+    this.changed(table);
     const r = result as { rowCount?: number; affectedRows?: number };
     const written = r.rowCount ?? r.affectedRows;
     if (written !== undefined && written < sent) this.counters.unknownDevices += sent - written;

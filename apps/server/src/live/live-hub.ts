@@ -1,8 +1,11 @@
 import pg from 'pg';
 
-/** One change pushed to signed-in consoles; `groupId` says whose it is (undefined: administrators only). */
+/**
+ * One change pushed to signed-in consoles; `groupId` says whose it is (undefined: administrators only). `tables`
+ * (the tables a server process wrote to) is for the server processes only, never sent to a console.
+ */
 export type LiveEvent = {
-  type: 'modules' | 'controllers' | 'command' | 'map';
+  type: 'modules' | 'controllers' | 'command' | 'map' | 'tables';
   groupId?: number | null;
   data: unknown;
 };

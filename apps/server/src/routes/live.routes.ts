@@ -25,7 +25,8 @@ export function registerLiveRoutes(app: FastifyInstance, hub: LiveHub) {
       res.write(': connected\n\n');
       const unsubscribe = hub.subscribe({
         groupId: req.caller.groupId,
-        send: (e) => res.write(`event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`),
+        send: (e) =>
+          e.type !== 'tables' && res.write(`event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`),
       });
       const beat = setInterval(() => res.write(': ping\n\n'), 15_000);
       const end = () => {

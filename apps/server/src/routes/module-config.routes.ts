@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { controlAnswerError, idSchema, MODULE_PARAMETER_RANGES as R } from '@sl/domain';
+import { controlAnswerError, entity, idSchema, MODULE_PARAMETER_RANGES as R } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import { tables } from '../db/tables.ts';
 import { byController, modulesOf } from '../field/control-targets.ts';
@@ -16,7 +16,13 @@ const range = (r: { min: number; max: number }) => z.number().int().min(r.min).m
 const ok = z.looseObject({ error: z.literal(false), result: z.unknown() });
 
 /** Module parameters, meter reading and module assignment (spec §5, §7). */
-export function registerModuleConfigRoutes(app: FastifyInstance, db: Db, commands: CommandService) {
+export function registerModuleConfigRoutes(
+  app: FastifyInstance,
+  db: Db,
+  commands: CommandService,
+  /** told of each table written to, once the write is done */
+  changed: (table: string) => void,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (groupId: number | undefined, col: (typeof M)['group']) =>
     groupId === undefined ? undefined : eq(col, groupId);
@@ -74,6 +80,7 @@ export function registerModuleConfigRoutes(app: FastifyInstance, db: Db, command
         .where(and(eq(C._id, req.body.id), isNull(C.deletedAt), scopeOf(req.caller.groupId, C.group)))
         .returning({ _id: C._id, readingMeter: C.readingMeter });
       if (!row) throw new ApiError('NotFoundError', ['id']);
+      changed(entity('Controllers').table);
       return { error: false as const, result: row };
     },
   );
@@ -125,6 +132,7 @@ export function registerModuleConfigRoutes(app: FastifyInstance, db: Db, command
         }
         return n;
       });
+      changed(entity('LuminaryModules').table);
       return { error: false as const, result: { updated } };
     },
   );

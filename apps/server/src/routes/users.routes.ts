@@ -84,6 +84,8 @@ export function registerUserRoutes(
         });
         return { group, city, user: created };
       });
+      // pages read while the transaction ran did not see it
+      for (const e of [Cities, Groups, Users]) repo.wrote(e.table);
       return reply.status(201).send(ok(result));
     },
   );
