@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/connect.ts';
@@ -24,10 +25,13 @@ process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
+const { port } = app.server.address() as AddressInfo;
 if (broker.kind === 'embedded' && config.mqttPort !== 0 && !broker.url.endsWith(`:${config.mqttPort}`)) {
   app.log.warn(`port ${config.mqttPort} is taken; the embedded MQTT broker listens on ${broker.url} instead`);
 }
 app.log.info(
   { database: database.kind, broker: broker.url },
-  `console on http://${config.host}:${config.port}, API docs at /api/docs`,
+  `console on http://${config.host}:${port}, API docs at /api/docs`,
 );
+// a supervisor that started us with PORT=0 learns the port here, with no race for a port chosen in advance
+process.send?.({ listening: port });

@@ -1,21 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import net from 'node:net';
 import path from 'node:path';
 import { ADMIN_PASSWORD } from './harness.ts';
 
 // The server as a process of its own, for what only a real process shows: being killed mid-command.
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 export type ServerProcess = {
   url: string;
@@ -27,7 +17,6 @@ export type ServerProcess = {
 };
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -37,25 +26,28 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       MQTT_PORT: '0',
       ADMIN_PASSWORD,
       ...env,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error('server did not start in 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  // the server binds a port of its own choosing and tells it, so no other test can take it in between
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000);
+    child.on('message', (message: { listening?: number }) => {
+      if (message.listening === undefined) return;
+      clearTimeout(timer);
+      resolve(message.listening);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}`));
+    });
+  });
+  return signIn(`http://127.0.0.1:${port}`, child);
+}
+
+async function signIn(url: string, child: ChildProcess): Promise<ServerProcess> {
   const cookies = new Map<string, string>();
   const call = async (method: string, p: string, body?: unknown) => {
     const headers: Record<string, string> = {};
