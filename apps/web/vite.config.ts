@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildSync } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import {
   dataLicences,
@@ -37,6 +38,29 @@ function licences(): Plugin {
   };
 }
 
+const FIRST_VIEW = path.resolve(import.meta.dirname, 'src/screens/map/first-view-inline.ts');
+
+/**
+ * The map's first view, bundled on its own and inlined into the page's head: it asks for the city and draws it
+ * while the console's scripts load (a few kilobytes; on other paths it does nothing).
+ */
+function inlineFirstView(): Plugin {
+  return {
+    name: 'sl-first-view',
+    transformIndexHtml() {
+      const { outputFiles } = buildSync({
+        entryPoints: [FIRST_VIEW],
+        bundle: true,
+        format: 'iife',
+        minify: true,
+        target: 'es2022',
+        write: false,
+      });
+      return [{ tag: 'script', children: outputFiles[0]!.text, injectTo: 'head' }];
+    },
+  };
+}
+
 /** The commit the console was built from, shown on the About screen. */
 function buildVersion(): string {
   try {
@@ -49,7 +73,7 @@ function buildVersion(): string {
 }
 
 export default defineConfig({
-  plugins: [licences()],
+  plugins: [licences(), inlineFirstView()],
   define: { __APP_VERSION__: JSON.stringify(buildVersion()) },
   build: {
     rollupOptions: {

@@ -1,6 +1,7 @@
 import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { describe, expect, it } from 'vitest';
+import { cameraForBounds, mercatorX, mercatorY, TILE_PX, type Camera } from '@sl/domain';
 import type { SimulatorHandle } from '@sl/simulator';
 import { fieldForSuite, until } from './field-setup.ts';
 import { backend, type Client, type TestServer } from './harness.ts';
@@ -74,6 +75,55 @@ describe(`map data on ${backend}`, () => {
     expect(controllers.every((f) => f.properties.active === 1)).toBe(true);
   });
 
+  it('gives the first view: the camera that fits the city, each device in view counted once', async () => {
+    const size = { width: 1040, height: 736 };
+    const res = await s.call('GET', `/api/v2/map/first-view?width=${size.width}&height=${size.height}`);
+    expect(res.status).toBe(200);
+    const { summary, camera, features } = res.body.result as {
+      summary: { bounds: [number, number, number, number]; counts: Record<string, number> };
+      camera: Camera;
+      features: Record<string, number[][]>;
+    };
+    // `reported` moves as the simulated field reports, so only what places the devices is compared
+    const { bounds, counts } = (await s.call('GET', '/api/v2/map/summary')).body.result;
+    expect(summary).toMatchObject({ bounds, counts });
+    expect(camera).toEqual(cameraForBounds(summary.bounds, size));
+    const world = TILE_PX * 2 ** camera.zoom;
+    for (const layer of LAYERS) {
+      const found = features[layer]!;
+      // the camera fits every device, so the clusters and single devices in view add up to all of them
+      expect(
+        found.reduce((n, f) => n + f[2]!, 0),
+        layer,
+      ).toBe(summary.counts[layer]);
+      for (const [lon, lat] of found) {
+        const x = size.width / 2 + (mercatorX(lon!) - mercatorX(camera.lon)) * world;
+        const y = size.height / 2 + (mercatorY(lat!) - mercatorY(camera.lat)) * world;
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(x).toBeLessThanOrEqual(size.width);
+        expect(y).toBeGreaterThanOrEqual(0);
+        expect(y).toBeLessThanOrEqual(size.height);
+      }
+    }
+
+    const cabinets = await s.call('GET', '/api/v2/map/first-view?width=800&height=600&layers=Cabinets');
+    expect(Object.keys(cabinets.body.result.features)).toEqual(['Cabinets']);
+    expect(cabinets.body.result.summary.counts).toEqual(summary.counts);
+    const broken = await s.call('GET', '/api/v2/map/first-view?width=800&height=600&filter=broken');
+    for (const layer of LAYERS)
+      for (const f of broken.body.result.features[layer] as number[][])
+        expect([4, 4096, 4097], layer).toContain(f[3]);
+
+    for (const bad of [
+      'width=0&height=600',
+      'width=800',
+      'width=800&height=600&layers=Lamps',
+      'width=9000&height=1',
+    ])
+      expect((await s.call('GET', `/api/v2/map/first-view?${bad}`)).body.code, bad).toBe('IsInvalidError');
+    expect((await s.anonymous().call('GET', '/api/v2/map/first-view?width=8&height=8')).status).toBe(401);
+  });
+
   it('filters the tiles to broken or unused devices', async () => {
     const support = await firstSupport();
     const t = tileOf(...support.location.coordinates, 12);
@@ -145,6 +195,12 @@ describe(`map data on ${backend}`, () => {
     const away = await s.adminOfNewGroup('Map elsewhere');
     const summary = (await away.call('GET', '/api/v2/map/summary')).body.result;
     expect(summary.bounds).toBeNull();
+    const first = (await away.call('GET', '/api/v2/map/first-view?width=800&height=600')).body.result;
+    expect(first).toMatchObject({
+      summary: { bounds: null, counts: summary.counts },
+      camera: null,
+      features: {},
+    });
     expect(Object.values(summary.counts).every((n) => n === 0)).toBe(true);
     const support = await firstSupport();
     const t = await tile(away, tileOf(...support.location.coordinates, 12));

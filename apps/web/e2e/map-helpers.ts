@@ -90,3 +90,39 @@ export async function settled(page: Page): Promise<void> {
   });
   await page.evaluate(() => new Promise((r) => window.__slMap!.once('idle', r).triggerRepaint()));
 }
+
+/** The share of pixels that differ by more than `tolerance` in a channel between two screenshots of one size. */
+export function differingShare(page: Page, a: Buffer, b: Buffer, tolerance = 40): Promise<number> {
+  return page.evaluate(
+    async ([x, y, tol]) => {
+      const pixels = async (b64: string) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${b64}`;
+        await img.decode();
+        const c = document.createElement('canvas');
+        c.width = img.width;
+        c.height = img.height;
+        const g = c.getContext('2d')!;
+        g.drawImage(img, 0, 0);
+        return g.getImageData(0, 0, c.width, c.height).data;
+      };
+      const [p, q] = [await pixels(x), await pixels(y)];
+      let differ = 0;
+      for (let i = 0; i < p.length; i += 4)
+        if ([0, 1, 2].some((k) => Math.abs(p[i + k]! - q[i + k]!) > tol)) differ += 1;
+      return differ / (p.length / 4);
+    },
+    [a.toString('base64'), b.toString('base64'), tolerance] as const,
+  );
+}
+
+/** Holds back the device tiles the page asks for until the returned function is called. */
+export async function holdTiles(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/v2/map/tiles/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

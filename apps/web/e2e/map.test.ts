@@ -8,7 +8,15 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/
 import { seedDemoCity } from '../../server/src/field/demo-city.ts';
 import { launch, shot } from './browser.ts';
 import { WEB_DIST } from './global-setup.ts';
-import { near, pixel, renderedCounts, settled, tileServer } from './map-helpers.ts';
+import {
+  differingShare,
+  holdTiles,
+  near,
+  pixel,
+  renderedCounts,
+  settled,
+  tileServer,
+} from './map-helpers.ts';
 
 // The map in Chromium against the real server, its broker and the simulated field of six Cambridge cabinets.
 // The field sees a night that does not end (lamps lit) and no random faults: the test injects its own.
@@ -49,8 +57,8 @@ afterAll(async () => {
 
 type Opened = { page: Page; errors: string[] };
 
-async function open(lang: 'en-us' | 'ru'): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
+async function open(lang: 'en-us' | 'ru', width = 1280): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: lang });
   await context.addInitScript((l) => localStorage.getItem('lang') || localStorage.setItem('lang', l), lang);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -311,6 +319,66 @@ describe('map in Chromium', () => {
       const centre = await page.evaluate(() => window.__slMap!.getCenter().toArray());
       expect(centre[0]).toBeCloseTo(other.location.coordinates[0], 5);
       expect(centre[1]).toBeCloseTo(other.location.coordinates[1], 5);
+    },
+    SLOW,
+  );
+  it(
+    "draws the city before MapLibre is ready, in the map's place and look, then hands over to MapLibre",
+    async () => {
+      const { page } = await open('en-us');
+      await signIn(page, 'admin');
+      const map = page.getByTestId('map');
+      const box = (await map.boundingBox())!;
+      // the layer controls and the base map's notice cover parts of the map in one picture and not the other
+      const clip = { x: box.x + 260, y: box.y, width: box.width - 260, height: box.height - 90 };
+      const release = await holdTiles(page);
+      await page.reload();
+      const first = page.locator('#sl-first-view');
+      await first.waitFor();
+      await page.waitForFunction(() => (window.__slFirstView?.markers ?? 0) > 0);
+      // MapLibre is up and has its devices' source; with their tiles held back, the first view stays over it
+      await page.waitForFunction(() => window.__slMap?.getSource('devices') !== undefined);
+      expect(await first.count()).toBe(1);
+      expect(await first.boundingBox()).toEqual(await map.boundingBox());
+      const before = await page.screenshot({ clip });
+      await shot(page, 'map-first-view-en');
+      release();
+      await first.waitFor({ state: 'detached' });
+      await settled(page);
+      const after = await page.screenshot({ clip });
+      await shot(page, 'map-after-first-view-en');
+      const share = await differingShare(page, before, after);
+      console.log(`first view and MapLibre differ in ${(share * 100).toFixed(2)} % of the pixels`);
+      expect(share).toBeLessThan(0.02);
+    },
+    SLOW,
+  );
+  it(
+    "puts the first view in the map's box with the sidebar closed and on a narrow screen",
+    async () => {
+      for (const { width, sidebarOpen } of [
+        { width: 1280, sidebarOpen: false },
+        { width: 500, sidebarOpen: undefined },
+      ]) {
+        const { page } = await open('en-us', width);
+        await signIn(page, 'admin');
+        if (sidebarOpen !== undefined)
+          await page.evaluate(
+            (open) => localStorage.setItem('RaStore.sidebar.open', String(open)),
+            sidebarOpen,
+          );
+        const release = await holdTiles(page);
+        await page.reload();
+        await page.waitForFunction(() => window.__slMap?.getSource('devices') !== undefined);
+        const first = page.locator('#sl-first-view');
+        expect(await first.count(), `width ${width}`).toBe(1);
+        expect(await first.boundingBox(), `width ${width}`).toEqual(
+          await page.getByTestId('map').boundingBox(),
+        );
+        release();
+        await first.waitFor({ state: 'detached' });
+        await page.context().close();
+      }
     },
     SLOW,
   );

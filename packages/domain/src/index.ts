@@ -13,3 +13,4 @@ export { DEFAULT_SEQUENCE, IO_SEQUENCE_LENGTH } from './entities/controllers.ts'
 export * from './access-rules.ts';
 export * from './password-rules.ts';
 export { decodeIo, encodeIo, IO_BITS, type IoState } from './io-state.ts';
+export * from './map-camera.ts';

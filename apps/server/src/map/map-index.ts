@@ -3,10 +3,14 @@ import type { Db } from '../db/connect.ts';
 import type { LiveEvent, LiveHub } from '../live/live-hub.ts';
 import { LayerPoints } from './layer-points.ts';
 import { loadPoints } from './load-points.ts';
-import { degreesAround, mercatorX, mercatorY, metresBetween } from './mercator.ts';
+import { cameraForBounds, TILE_PX, type Camera, type Size } from '@sl/domain';
+import { degreesAround, latOf, lonOf, mercatorX, mercatorY, metresBetween } from './mercator.ts';
+import { EXTENT } from './mvt-writer.ts';
 import { worstStatus } from './status-rank.ts';
 import {
   buildTile,
+  DEVICE_TILES_MAX_ZOOM,
+  tileFeatures,
   CLUSTER_MAX_ZOOM,
   MAP_LAYERS,
   type MapLayer,
@@ -15,6 +19,13 @@ import {
 } from './tiles.ts';
 
 export type MarkerChange = { layer: MapLayer; _id: number; status: number };
+export type Summary = Awaited<ReturnType<MapIndex['summary']>>;
+/** Per layer, each device or cluster as [lon, lat, count, status, active (controllers; 1 otherwise)]. */
+export type FirstView = {
+  summary: Summary;
+  camera: Camera | null;
+  features: Partial<Record<MapLayer, [number, number, number, number, number][]>>;
+};
 export type Nearby = { layer: MapLayer; id: number; metres: number };
 
 const TILE_CACHE_SIZE = 2000;
@@ -123,18 +134,68 @@ export class MapIndex {
     return { bounds, counts, version: this.version, reported: this.reported };
   }
 
-  async tile(req: TileRequest, layers: readonly MapLayer[]): Promise<Uint8Array> {
+  /** The layers a tile is drawn from, with the caller's clusters counted. */
+  private async tileLayers(req: TileRequest, layers: readonly MapLayer[]) {
     const all = await this.fresh();
-    const version = `${this.version}.${this.reported}`;
     if (req.filter === 'all' && !req.scan)
       await Promise.all(layers.map((l) => all.get(l)!.pyramidInSlices(req.groupId, CLUSTER_MAX_ZOOM)));
+    return new Map(layers.map((l) => [l, all.get(l)!]));
+  }
+
+  async tile(req: TileRequest, layers: readonly MapLayer[]): Promise<Uint8Array> {
+    const drawn = await this.tileLayers(req, layers);
+    const version = `${this.version}.${this.reported}`;
     const key = [version, req.groupId ?? '*', layers.join(','), req.filter, req.z, req.x, req.y].join('/');
     const cached = this.tiles.get(key);
     if (cached && Date.now() - cached.at < TILE_CACHE_MS) return cached.bytes;
-    const bytes = buildTile(new Map(layers.map((l) => [l, all.get(l)!])), req);
+    const bytes = buildTile(drawn, req);
     if (this.tiles.size >= TILE_CACHE_SIZE) this.tiles.delete(this.tiles.keys().next().value!);
     this.tiles.set(key, { at: Date.now(), bytes });
     return bytes;
+  }
+
+  /**
+   * The city as the map first shows it in a `size` of screen: the summary, the camera that fits the devices,
+   * and what the tiles of that view hold, as places. The console draws it before its map is ready.
+   */
+  async firstView(
+    groupId: number | undefined,
+    layers: { counted: readonly MapLayer[]; shown: readonly MapLayer[] },
+    filter: MarkerFilter,
+    size: Size,
+  ): Promise<FirstView> {
+    const summary = await this.summary(groupId, layers.counted);
+    if (!summary.bounds) return { summary, camera: null, features: {} };
+    const camera = cameraForBounds(summary.bounds, size);
+    const z = Math.min(DEVICE_TILES_MAX_ZOOM, Math.floor(camera.zoom));
+    const n = 2 ** z;
+    const world = TILE_PX * 2 ** camera.zoom;
+    const [cx, cy] = [mercatorX(camera.lon), mercatorY(camera.lat)];
+    const [hw, hh] = [size.width / 2 / world, size.height / 2 / world];
+    const tileRange = (from: number, to: number) => [
+      Math.max(0, Math.floor(from * n)),
+      Math.min(n - 1, Math.floor(to * n)),
+    ];
+    const [x0, x1] = tileRange(cx - hw, cx + hw);
+    const [y0, y1] = tileRange(cy - hh, cy + hh);
+    const features: FirstView['features'] = Object.fromEntries(layers.shown.map((l) => [l, []]));
+    const drawn = await this.tileLayers({ z, x: x0!, y: y0!, filter, groupId }, layers.shown);
+    for (let x = x0!; x <= x1!; x++)
+      for (let y = y0!; y <= y1!; y++)
+        for (const { name, points } of tileFeatures(drawn, { z, x, y, filter, groupId }))
+          for (const p of points) {
+            // what lies in a tile's buffer belongs to its neighbour: each device is counted once
+            if (p.x < 0 || p.y < 0 || p.x >= EXTENT || p.y >= EXTENT) continue;
+            const { count = 1, status, active = 1 } = p.properties;
+            features[name as MapLayer]!.push([
+              round6(lonOf((x + p.x / EXTENT) / n)),
+              round6(latOf((y + p.y / EXTENT) / n)),
+              count,
+              status!,
+              active,
+            ]);
+          }
+    return { summary, camera, features };
   }
 
   /** Devices within `metres` of a place, nearest first. */
@@ -201,6 +262,8 @@ export class MapIndex {
     for (const [groupId, data] of byGroup) this.hub.deliverLocal({ type: 'map', groupId, data });
   }
 }
+
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
 function invert(links: Map<number, number[]>) {
   const inverse = new Map<number, number[]>();

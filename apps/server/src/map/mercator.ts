@@ -1,14 +1,4 @@
-/** Web Mercator in unit square coordinates: x and y in [0, 1], y growing southwards, as map tiles count. */
-export const mercatorX = (lon: number) => (lon + 180) / 360;
-
-export function mercatorY(lat: number) {
-  const clamped = Math.max(-85.05112878, Math.min(85.05112878, lat));
-  const sin = Math.sin((clamped * Math.PI) / 180);
-  return 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI;
-}
-
-export const lonOf = (x: number) => x * 360 - 180;
-export const latOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
+export { latOf, lonOf, mercatorX, mercatorY } from '@sl/domain';
 
 const EARTH_RADIUS_M = 6_371_008.8;
 

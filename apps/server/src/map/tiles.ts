@@ -7,6 +7,8 @@ export const MAP_LAYERS = ['LuminarySupports', 'Controllers', 'Cabinets', 'Lumin
 export type MapLayer = (typeof MAP_LAYERS)[number];
 export type MarkerFilter = 'all' | 'unused' | 'broken';
 
+/** The console's map asks for device tiles up to this zoom and magnifies them beyond. */
+export const DEVICE_TILES_MAX_ZOOM = 18;
 /** Above this zoom every device is drawn by itself. */
 export const CLUSTER_MAX_ZOOM = 16;
 // a tile of 512 px split into 16 × 16 cells of 32 px; a layer with fewer points in a tile is not clustered
@@ -27,11 +29,15 @@ export type TileRequest = {
   scan?: boolean;
 };
 
-export function buildTile(layers: Map<MapLayer, LayerPoints>, req: TileRequest): Uint8Array {
+/** What a tile shows of each layer, in tile coordinates: devices by themselves, or clusters of them. */
+export function tileFeatures(layers: Map<MapLayer, LayerPoints>, req: TileRequest): TileLayer[] {
   const out: TileLayer[] = [];
   for (const [name, points] of layers) out.push({ name, points: layerTile(name, points, req) });
-  return encodeTile(out);
+  return out;
 }
+
+export const buildTile = (layers: Map<MapLayer, LayerPoints>, req: TileRequest): Uint8Array =>
+  encodeTile(tileFeatures(layers, req));
 
 /** Per cell of the tile: how many devices, where on average, how many of each status. Columns, not objects. */
 class CellTally {

@@ -36,6 +36,14 @@ const layersFor = (caller: Caller, wanted: readonly MapLayer[] = MAP_LAYERS) =>
 
 const PAGE = 1000;
 
+const summaryOut = z.object({
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+  counts: z.record(z.string(), z.number()),
+  version: z.number(),
+  // status changes since the start: the console asks for tiles anew when it moves, for cluster colours
+  reported: z.number(),
+});
+
 /** Spec §7 `SingleRequest/all`, and the map's vector tiles and summary. */
 export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: EntityRepository) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -91,16 +99,7 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
       schema: {
         tags,
         response: {
-          200: z.object({
-            error: z.literal(false),
-            result: z.object({
-              bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
-              counts: z.record(z.string(), z.number()),
-              version: z.number(),
-              // status changes since the start: the console asks for tiles anew when it moves, for cluster colours
-              reported: z.number(),
-            }),
-          }),
+          200: z.object({ error: z.literal(false), result: summaryOut }),
           ...errorResponses,
         },
       },
@@ -110,6 +109,49 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
       error: false as const,
       result: await index.summary(req.caller.groupId, layersFor(req.caller)),
     }),
+  );
+
+  r.get(
+    '/api/v2/map/first-view',
+    {
+      schema: {
+        tags,
+        description:
+          'The city as the map first shows it in a screen of width × height pixels: the summary, the camera ' +
+          'that fits the devices, and each device or cluster in view as [lon, lat, count, status, active].',
+        querystring: z.strictObject({
+          width: z.coerce.number().int().min(1).max(4096),
+          height: z.coerce.number().int().min(1).max(4096),
+          filter,
+          layers: z
+            .string()
+            .default(MAP_LAYERS.join(','))
+            .transform((s) => s.split(',').filter(Boolean))
+            .pipe(z.array(z.enum(MAP_LAYERS))),
+        }),
+        response: {
+          200: z.object({
+            error: z.literal(false),
+            result: z.object({
+              summary: summaryOut,
+              camera: z.object({ lon: z.number(), lat: z.number(), zoom: z.number() }).nullable(),
+              features: z.record(z.string(), z.array(z.array(z.number()))),
+            }),
+          }),
+          ...errorResponses,
+        },
+      },
+      config: access,
+    },
+    async (req) => {
+      const { width, height, filter: shownFilter, layers } = req.query;
+      const counted = layersFor(req.caller);
+      const shown = counted.filter((l) => layers.includes(l));
+      return {
+        error: false as const,
+        result: await index.firstView(req.caller.groupId, { counted, shown }, shownFilter, { width, height }),
+      };
+    },
   );
 
   r.get(

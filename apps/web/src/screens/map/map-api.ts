@@ -1,6 +1,7 @@
 import { controlAnswerError } from '@sl/domain';
 import { HttpError } from 'react-admin';
 import { http, type ErrorBody } from '../../providers/http.ts';
+import { takeFirstView } from './first-view-handle.ts';
 import type { MapFilter, MapLayer } from './map-style.ts';
 
 export type Row = Record<string, unknown> & { _id: number };
@@ -18,8 +19,9 @@ export type LiveChange = { layer: MapLayer; _id: number; status: number };
 export const summary = async () =>
   (await http<{ error: false; result: Summary }>('GET', '/api/v2/map/summary')).result;
 
-// asked for as soon as the map's code arrives, while React renders the screen
-let early: Promise<Summary> | undefined = summary();
+// the first view's, asked for by the console's first script; else asked for as the map's code arrives
+let early: Promise<Summary> | undefined = (async () =>
+  (await takeFirstView())?.summary ?? (await summary()))();
 // whoever takes it handles a failure; until then it must not count as unhandled
 early.catch(() => undefined);
 /** The summary asked for when the map's code loaded, once; a fresh one after that. */

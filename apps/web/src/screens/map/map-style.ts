@@ -1,4 +1,17 @@
-import { STATUS_COLOURS } from '@sl/domain';
+import {
+  CLUSTER_OPACITY,
+  CLUSTER_RADII,
+  clusterStrokeWidth,
+  COLOURS,
+  COUNT_TEXT,
+  LAYERS,
+  LOOK,
+  MAP_BACKGROUND,
+  POINT_ZOOMS,
+  RESERVE_RING_WIDTH,
+  type MapFilter,
+  type MapLayer,
+} from './marker-look.ts';
 import type {
   DataDrivenPropertyValueSpecification,
   ExpressionSpecification,
@@ -7,12 +20,8 @@ import type {
   VectorSourceSpecification,
 } from 'maplibre-gl';
 
-export const LAYERS = ['LuminarySupports', 'LuminaryModules', 'Cabinets', 'Controllers'] as const;
-export type MapLayer = (typeof LAYERS)[number];
+export { COLOURS, FILTERS, LAYERS, type MapFilter, type MapLayer } from './marker-look.ts';
 export const isMapLayer = (s: unknown): s is MapLayer => LAYERS.includes(s as MapLayer);
-
-export const FILTERS = ['all', 'unused', 'broken'] as const;
-export type MapFilter = (typeof FILTERS)[number];
 
 export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEVICES = 'devices';
@@ -20,8 +29,6 @@ export const BASE = 'base';
 export const FONT = 'DejaVu Sans Mono Bold';
 export const FONT_URL = `${location.origin}/fonts/DejaVuSansMono-Bold.ttf`;
 
-// spec §4 colours; unknown a lighter grey than off, so the two stay apart on the map
-export const COLOURS = { ...STATUS_COLOURS, unknown: '#c6cbd0' } as const;
 export { statusMeaning as statusKind, type StatusMeaning as StatusKind } from '@sl/domain';
 
 // the live stream's status wins over the one the tile was drawn with
@@ -46,19 +53,11 @@ const zoomed = (small: number, large: number): DataDrivenPropertyValueSpecificat
   'interpolate',
   ['linear'],
   ['zoom'],
-  12,
+  POINT_ZOOMS[0],
   small,
-  18,
+  POINT_ZOOMS[1],
   large,
 ];
-
-/** How each device type looks, so types stay apart without sprites: size, and the ring around the dot. */
-const LOOK: Record<MapLayer, { radius: [number, number]; stroke: string; strokeWidth: number }> = {
-  LuminarySupports: { radius: [3, 7], stroke: '#ffffff', strokeWidth: 1 },
-  LuminaryModules: { radius: [2, 4], stroke: '#ffffff', strokeWidth: 0.5 },
-  Cabinets: { radius: [5, 10], stroke: '#1f2d3d', strokeWidth: 2.5 },
-  Controllers: { radius: [4, 8], stroke: '#5b2a86', strokeWidth: 2.5 },
-};
 
 export const layerIds = (layer: MapLayer) => ({
   points: `${layer}-points`,
@@ -80,10 +79,10 @@ function deviceLayers(layer: MapLayer): LayerSpecification[] {
       filter: isCluster,
       paint: {
         'circle-color': colour,
-        'circle-opacity': 0.85,
-        'circle-radius': ['step', ['get', 'count'], 11, 10, 14, 100, 18, 1000, 22, 10000, 27],
+        'circle-opacity': CLUSTER_OPACITY,
+        'circle-radius': ['step', ['get', 'count'], CLUSTER_RADII.first, ...CLUSTER_RADII.from.flat()],
         'circle-stroke-color': look.stroke,
-        'circle-stroke-width': Math.max(1.5, look.strokeWidth),
+        'circle-stroke-width': clusterStrokeWidth(layer),
       },
     },
     {
@@ -94,10 +93,14 @@ function deviceLayers(layer: MapLayer): LayerSpecification[] {
       layout: {
         'text-field': ['to-string', ['get', 'count']],
         'text-font': [FONT],
-        'text-size': 11,
+        'text-size': COUNT_TEXT.size,
         'text-allow-overlap': true,
       },
-      paint: { 'text-color': '#ffffff', 'text-halo-color': 'rgba(0,0,0,0.55)', 'text-halo-width': 1 },
+      paint: {
+        'text-color': COUNT_TEXT.colour,
+        'text-halo-color': COUNT_TEXT.halo,
+        'text-halo-width': COUNT_TEXT.haloWidth,
+      },
     },
     {
       id: ids.points,
@@ -109,7 +112,9 @@ function deviceLayers(layer: MapLayer): LayerSpecification[] {
         'circle-radius': zoomed(...look.radius),
         'circle-stroke-color': layer === 'Controllers' ? ['case', reserve, colour, look.stroke] : look.stroke,
         'circle-stroke-width':
-          layer === 'Controllers' ? ['case', reserve, 3, look.strokeWidth] : look.strokeWidth,
+          layer === 'Controllers'
+            ? ['case', reserve, RESERVE_RING_WIDTH, look.strokeWidth]
+            : look.strokeWidth,
       },
     },
   ];
@@ -135,7 +140,7 @@ export function mapStyle(baseUrl: string): StyleSpecification {
       },
     },
     layers: [
-      { id: 'background', type: 'background', paint: { 'background-color': '#eef1f4' } },
+      { id: 'background', type: 'background', paint: { 'background-color': MAP_BACKGROUND } },
       // shown once its server answers (see useDeviceMap)
       { id: BASE, type: 'raster', source: BASE, layout: { visibility: 'none' } },
     ],

@@ -10,6 +10,8 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import { cameraForBounds } from '@sl/domain/map-camera';
+import { endFirstView, firstViewRect } from './first-view-handle.ts';
 import { tilesVersion, type Summary } from './map-api.ts';
 import {
   BASE,
@@ -97,6 +99,7 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
     window.__slMap = m;
     setMap(m);
     return () => {
+      endFirstView();
       if (window.__slMap === m) delete window.__slMap;
       m.remove();
       setMap(undefined);
@@ -114,12 +117,13 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
         map.addLayer(spec);
         map.setLayoutProperty(spec.id, 'visibility', types[layer] ? 'visible' : 'none');
       }
-      if (summary.bounds)
-        // the layer controls cover the left of the map
-        map.fitBounds(summary.bounds, {
-          padding: { top: 40, bottom: 40, left: 290, right: 60 },
-          animate: false,
-        });
+      if (summary.bounds) {
+        // the camera of the first view, computed the same way for this size
+        const el = map.getContainer();
+        const c = cameraForBounds(summary.bounds, { width: el.clientWidth, height: el.clientHeight });
+        map.jumpTo({ center: [c.lon, c.lat], zoom: c.zoom });
+      }
+      handOverFirstView(map);
       setDevicesReady(true);
     };
     if (map.getLayer(BASE)) add();
@@ -165,6 +169,37 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
   }, [map, o.baseUrl]);
 
   return { map, baseDown, devicesReady };
+}
+
+/**
+ * The first view stays over the map until MapLibre has drawn the devices, or the map moves; one drawn for a box
+ * other than the map's goes at once.
+ */
+function handOverFirstView(map: MapLibre) {
+  const shown = firstViewRect();
+  const box = map.getContainer().getBoundingClientRect();
+  const sameBox =
+    shown &&
+    Math.abs(shown.left - box.left) < 1 &&
+    Math.abs(shown.top - box.top) < 1 &&
+    Math.abs(shown.width - box.width) < 1 &&
+    Math.abs(shown.height - box.height) < 1;
+  if (!sameBox) {
+    if (shown) console.warn('map: the first view was drawn for another box', shown, box.toJSON());
+    endFirstView();
+    return;
+  }
+  const drawn = () => {
+    if (!map.getSource(DEVICES) || !map.isSourceLoaded(DEVICES)) return;
+    done();
+  };
+  const done = () => {
+    map.off('render', drawn);
+    map.off('movestart', done);
+    endFirstView();
+  };
+  map.on('render', drawn);
+  map.on('movestart', done);
 }
 
 const PROBE_TIMEOUT_MS = 8000;

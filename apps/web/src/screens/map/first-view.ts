@@ -1,0 +1,236 @@
+import { mercatorX, mercatorY, TILE_PX, type Camera, type Size } from '@sl/domain/map-camera';
+import type { Summary } from './map-api.ts';
+import {
+  CLUSTER_OPACITY,
+  clusterRadius,
+  clusterStrokeWidth,
+  colourOf,
+  COUNT_TEXT,
+  FILTERS,
+  LAYERS,
+  LOOK,
+  pointRadius,
+  RESERVE_RING_WIDTH,
+  type MapFilter,
+  type MapLayer,
+} from './marker-look.ts';
+
+// The city drawn on a plain canvas by a script inlined in the page (see first-view-inline.ts), from one request,
+// while the console and MapLibre load (about a second on a slow machine). The map screen hands over to MapLibre
+// once it has drawn the same devices in the same place: the camera is computed the same way for the same size.
+
+/** Per layer, each device or cluster as [lon, lat, count, status, active]. */
+export type FirstView = {
+  summary: Summary;
+  camera: Camera | null;
+  features: Partial<Record<MapLayer, number[][]>>;
+};
+export type Rect = Size & { left: number; top: number };
+
+/** What the page's first script leaves for the map screen. */
+export type FirstViewHandle = {
+  /** the first view's answer, once: the map screen takes its summary from it rather than asking again */
+  take(): Promise<FirstView | undefined> | undefined;
+  /** the canvas's place, while it is shown */
+  rect(): Rect | undefined;
+  /** removes the first view: MapLibre has drawn the devices, the map moved, or the screen is gone */
+  end(): void;
+};
+
+declare global {
+  interface Window {
+    /** when the first view was drawn and how many markers it holds, for the benchmark and the screen tests */
+    __slFirstView?: { drawnAt: number; markers: number; rect: Rect };
+    slFirstView?: FirstViewHandle;
+  }
+}
+
+export const FIRST_VIEW_ID = 'sl-first-view';
+/** The map screen's path: only a plain visit draws the first view. */
+const MAP_PATH = '/Map';
+// the console's layout (react-admin's app bar and sidebar, the map screen's box), measured in Chromium; the map
+// screen drops the first view when its box turns out elsewhere, and a screen test keeps the two in step
+const NARROW_BELOW = 600;
+const TOP = { narrow: 52, wide: 44 };
+const SIDEBAR = { open: 240, closed: 50 };
+const BELOW_APP_BAR = 64;
+const GIVE_UP_MS = 60_000;
+
+let pending: Promise<FirstView | undefined> | undefined;
+let canvas: HTMLCanvasElement | undefined;
+/** The map screen took over: an answer arriving after that is not drawn. */
+let ended = false;
+
+const stored = <T>(key: string): T | undefined => {
+  try {
+    const raw = localStorage.getItem(`RaStore.${key}`);
+    return raw === null ? undefined : (JSON.parse(raw) as T);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Where the map screen will put its map in this window. */
+export function predictedMapRect(): Rect {
+  const { innerWidth: width, innerHeight: height } = window;
+  const narrow = width < NARROW_BELOW;
+  const left = narrow ? 0 : stored<boolean>('sidebar.open') === false ? SIDEBAR.closed : SIDEBAR.open;
+  return {
+    left,
+    top: narrow ? TOP.narrow : TOP.wide,
+    width: width - left,
+    height: Math.max(0, height - BELOW_APP_BAR),
+  };
+}
+
+/** The types and the filter the map screen remembers (react-admin's store). */
+function remembered(): { layers: MapLayer[]; filter: MapFilter } {
+  const types = stored<Partial<Record<MapLayer, boolean>>>('sl.map.types') ?? {};
+  const filter = stored<MapFilter>('sl.map.filter');
+  return {
+    layers: LAYERS.filter((l) => types[l] !== false),
+    filter: filter && FILTERS.includes(filter) ? filter : 'all',
+  };
+}
+
+/** Asks for the first view and draws it, when the page opened is the map. */
+export function startFirstView() {
+  if (window.location.pathname !== MAP_PATH) return;
+  const rect = predictedMapRect();
+  if (rect.width < 1 || rect.height < 1) return;
+  const { layers, filter } = remembered();
+  const q = new URLSearchParams({
+    width: String(rect.width),
+    height: String(rect.height),
+    filter,
+    layers: layers.join(','),
+  });
+  pending = fetch(`/api/v2/map/first-view?${q}`, { credentials: 'same-origin' })
+    .then(async (res) => (res.ok ? ((await res.json()) as { result: FirstView }).result : undefined))
+    .catch(() => undefined);
+  void pending.then((view) => {
+    if (view?.camera && !ended && window.location.pathname === MAP_PATH)
+      draw(view, view.camera, layers, rect);
+  });
+}
+
+export const firstViewHandle: FirstViewHandle = {
+  take() {
+    const got = pending;
+    pending = undefined;
+    return got;
+  },
+  rect: () => (canvas ? window.__slFirstView?.rect : undefined),
+  end() {
+    ended = true;
+    canvas?.remove();
+    canvas = undefined;
+  },
+};
+
+function draw(view: FirstView, camera: Camera, layers: MapLayer[], rect: Rect) {
+  const ratio = window.devicePixelRatio || 1;
+  const c = document.createElement('canvas');
+  c.id = FIRST_VIEW_ID;
+  c.width = Math.round(rect.width * ratio);
+  c.height = Math.round(rect.height * ratio);
+  // above MapLibre's canvas, below the map's controls (z-index 2), the app bar and popups; clicks go through
+  Object.assign(c.style, {
+    position: 'fixed',
+    left: `${rect.left}px`,
+    top: `${rect.top}px`,
+    width: `${rect.width}px`,
+    height: `${rect.height}px`,
+    zIndex: '1',
+    pointerEvents: 'none',
+  });
+  const g = c.getContext('2d');
+  if (!g) return;
+  g.scale(ratio, ratio);
+  const world = TILE_PX * 2 ** camera.zoom;
+  const [cx, cy] = [mercatorX(camera.lon), mercatorY(camera.lat)];
+  const at = (lon: number, lat: number) => [
+    rect.width / 2 + (mercatorX(lon) - cx) * world,
+    rect.height / 2 + (mercatorY(lat) - cy) * world,
+  ];
+  let markers = 0;
+  // the order of MapLibre's layers: per type its clusters, their counts, then its single devices
+  for (const layer of LAYERS) {
+    if (!layers.includes(layer)) continue;
+    const features = view.features[layer] ?? [];
+    const clusters = features.filter((f) => f[2]! > 1);
+    for (const [lon, lat, count, status] of clusters) {
+      const [x, y] = at(lon!, lat!);
+      disc(
+        g,
+        x!,
+        y!,
+        clusterRadius(count!),
+        colourOf(status!),
+        LOOK[layer].stroke,
+        clusterStrokeWidth(layer),
+      );
+    }
+    g.font = `bold ${COUNT_TEXT.size}px "DejaVu Sans Mono", monospace`;
+    g.textAlign = 'center';
+    g.textBaseline = 'middle';
+    g.lineWidth = COUNT_TEXT.haloWidth * 2;
+    for (const [lon, lat, count] of clusters) {
+      const [x, y] = at(lon!, lat!);
+      g.strokeStyle = COUNT_TEXT.halo;
+      g.strokeText(String(count), x!, y!);
+      g.fillStyle = COUNT_TEXT.colour;
+      g.fillText(String(count), x!, y!);
+    }
+    for (const [lon, lat, count, status, active] of features) {
+      if (count! > 1) continue;
+      const [x, y] = at(lon!, lat!);
+      const colour = colourOf(status!);
+      const r = pointRadius(layer, camera.zoom);
+      if (layer === 'Controllers' && active === 0)
+        disc(g, x!, y!, r, '#ffffff', colour, RESERVE_RING_WIDTH, 1);
+      else disc(g, x!, y!, r, colour, LOOK[layer].stroke, LOOK[layer].strokeWidth, 1);
+    }
+    markers += features.length;
+  }
+  // asked for from the page's head, the answer may come before the body is parsed
+  if (document.body) document.body.appendChild(c);
+  else document.addEventListener('DOMContentLoaded', () => !ended && document.body.appendChild(c));
+  canvas = c;
+  requestAnimationFrame(() => {
+    if (canvas === c) window.__slFirstView = { drawnAt: performance.now(), markers, rect };
+  });
+  const started = performance.now();
+  // a screen other than the map (the menu, the back button) or a map that never came takes it away
+  const watch = () => {
+    if (canvas !== c) return;
+    if (window.location.pathname !== MAP_PATH || performance.now() - started > GIVE_UP_MS)
+      firstViewHandle.end();
+    else requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+}
+
+function disc(
+  g: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  r: number,
+  fill: string,
+  stroke: string,
+  strokeWidth: number,
+  opacity = CLUSTER_OPACITY,
+) {
+  g.beginPath();
+  g.arc(x, y, r, 0, 2 * Math.PI);
+  g.globalAlpha = opacity;
+  g.fillStyle = fill;
+  g.fill();
+  g.globalAlpha = 1;
+  // MapLibre draws a circle's stroke outside its radius
+  g.beginPath();
+  g.arc(x, y, r + strokeWidth / 2, 0, 2 * Math.PI);
+  g.lineWidth = strokeWidth;
+  g.strokeStyle = stroke;
+  g.stroke();
+}

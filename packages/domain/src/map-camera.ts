@@ -1,0 +1,53 @@
+// Web Mercator in unit-square coordinates (x and y in [0, 1], y growing southwards, as map tiles count) and the
+// camera that shows a city. The server's first view and the console's map compute it here, so they agree.
+
+export const mercatorX = (lon: number) => (lon + 180) / 360;
+
+export function mercatorY(lat: number) {
+  const clamped = Math.max(-85.05112878, Math.min(85.05112878, lat));
+  const sin = Math.sin((clamped * Math.PI) / 180);
+  return 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI;
+}
+
+export const lonOf = (x: number) => x * 360 - 180;
+export const latOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
+
+/** MapLibre's tiles are 512 px: the world is 512 · 2^zoom pixels wide. */
+export const TILE_PX = 512;
+
+export type Camera = { lon: number; lat: number; zoom: number };
+export type Padding = { top: number; right: number; bottom: number; left: number };
+export type Size = { width: number; height: number };
+
+/** The layer controls cover the left of the map; devices at the edges keep a margin. */
+export const CITY_PADDING: Padding = { top: 40, right: 60, bottom: 40, left: 290 };
+/** A city of one device is not shown at street level and closer. */
+export const CITY_MAX_ZOOM = 17;
+
+/**
+ * The camera that fits `bounds` ([west, south, east, north]) inside `size` less `padding`, as large as it goes
+ * up to `maxZoom`. Padding wider than the map counts as none.
+ */
+export function cameraForBounds(
+  bounds: readonly [number, number, number, number],
+  size: Size,
+  padding: Padding = CITY_PADDING,
+  maxZoom = CITY_MAX_ZOOM,
+): Camera {
+  const fits = size.width > padding.left + padding.right && size.height > padding.top + padding.bottom;
+  const pad = fits ? padding : { top: 0, right: 0, bottom: 0, left: 0 };
+  const [west, south, east, north] = bounds;
+  const x0 = mercatorX(west);
+  const x1 = mercatorX(east);
+  const y0 = mercatorY(north);
+  const y1 = mercatorY(south);
+  const usableW = Math.max(1, size.width - pad.left - pad.right);
+  const usableH = Math.max(1, size.height - pad.top - pad.bottom);
+  const zoomFor = (span: number, px: number) => (span > 0 ? Math.log2(px / (span * TILE_PX)) : Infinity);
+  const zoom = Math.max(0, Math.min(maxZoom, zoomFor(x1 - x0, usableW), zoomFor(y1 - y0, usableH)));
+  const world = TILE_PX * 2 ** zoom;
+  // the bounds' centre sits at the centre of the padded box, which is off the map's centre by half the difference
+  const x = (x0 + x1) / 2 + (size.width / 2 - (pad.left + usableW / 2)) / world;
+  const y = (y0 + y1) / 2 + (size.height / 2 - (pad.top + usableH / 2)) / world;
+  return { lon: lonOf(x), lat: latOf(y), zoom };
+}
