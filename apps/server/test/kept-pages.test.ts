@@ -52,11 +52,13 @@ describe(`kept list pages on ${backend}`, () => {
         const created = (await s.call('POST', '/api/v1/Vendors', { name: 'Seen elsewhere' })).body;
         const there = async () =>
           (await other.call('GET', `/api/v1/Vendors?_id=${created._id}`)).body.data[0].name as string;
+        // the other process keeps this page from now on: without the announcement it answers the old name
+        // until at least KEPT_MS from here, so seeing the new name sooner proves the announcement
+        const keptFrom = Date.now();
         expect(await there()).toBe('Seen elsewhere');
         await s.call('PATCH', `/api/v1/Vendors/${created._id}`, { name: 'Renamed here' });
-        const written = Date.now();
         while ((await there()) !== 'Renamed here') {
-          expect(Date.now() - written).toBeLessThan(KEPT_MS / 2);
+          expect(Date.now() - keptFrom).toBeLessThan(KEPT_MS);
           await new Promise((r) => setTimeout(r, 20));
         }
       } finally {
