@@ -24,6 +24,11 @@ describe('console in Chromium', () => {
     const page = await open('en-us');
     await page.goto(s.url + '/');
     await page.getByRole('button', { name: 'Demo' }).waitFor();
+    const icon = await page.evaluate(async () => {
+      const res = await fetch(document.querySelector<HTMLLinkElement>('link[rel=icon]')!.href);
+      return res.headers.get('content-type');
+    });
+    expect(icon).toContain('image/svg+xml');
     await shot(page, 'login-en');
     await signIn(page, 'admin', ADMIN_PASSWORD);
     await page.getByRole('menuitem', { name: 'Map' }).waitFor();
@@ -78,7 +83,7 @@ describe('console in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Map' }).waitFor();
     await page.getByRole('button', { name: 'English' }).click();
     await page.getByRole('menuitem', { name: 'Русский' }).waitFor();
-    await page.getByRole('menuitem', { name: 'Русский' }).click({ force: true });
+    await page.getByRole('menuitem', { name: 'Русский' }).click();
     await page.getByRole('menuitem', { name: 'Карта' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ru');
     expect(await page.evaluate(() => document.cookie)).toContain('lang=ru');
@@ -117,5 +122,19 @@ describe('console in Chromium', () => {
     await page.goto(page.url().replace(/\/show$/, ''));
     await page.getByText('Vendor 01', { exact: true }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+  });
+
+  it("groups the digits of a list's count as the chosen language does", async () => {
+    await s.sql(`insert into types (name) select 'Road ' || n from generate_series(1, 1234) n`);
+    for (const [lang, range] of [
+      ['en-us', '1-10 of 1,234'],
+      ['ru', '1-10 из 1\u00a0234'],
+    ] as const) {
+      const page = await open(lang);
+      await signIn(page, 'admin', ADMIN_PASSWORD);
+      await page.goto(s.url + '/Types');
+      await page.getByText(range, { exact: true }).waitFor();
+      await page.close();
+    }
   });
 });

@@ -47,8 +47,20 @@ const base = polyglotI18nProvider((locale) => translations(locale as Language), 
 
 storeLanguage(base.getLocale() as Language);
 
+// react-admin hands counts over as bare numbers ("1-10 of 6117"); the chosen language groups their digits
+const localNumbers = (options: Record<string, unknown> | undefined, locale: string) =>
+  options &&
+  Object.fromEntries(
+    Object.entries(options).map(([k, v]) => [
+      k,
+      typeof v === 'number' && k !== 'smart_count' ? v.toLocaleString(locale) : v,
+    ]),
+  );
+
 export const i18nProvider = {
   ...base,
+  translate: (key: string, options?: Record<string, unknown>) =>
+    base.translate(key, key.startsWith('ra.navigation.') ? localNumbers(options, base.getLocale()) : options),
   changeLocale: (locale: string) => {
     storeLanguage(locale as Language);
     return base.changeLocale(locale);
