@@ -32,7 +32,12 @@ export function MapPopup(props: Props) {
       .setDOMContent(container)
       .addTo(map);
     popup.on('close', onClose);
+    // MapLibre picks the side with room when the popup is placed, while its content is still loading: pick again
+    // as the content grows, or a popup near the map's edge is cut off
+    const resized = new ResizeObserver(() => popup.setLngLat(popup.getLngLat()));
+    resized.observe(container);
     return () => {
+      resized.disconnect();
       popup.off('close', onClose);
       popup.remove();
     };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Stack } from '@mui/material';
-import type { MapMouseEvent } from 'maplibre-gl';
+import type { MapGeoJSONFeature, MapMouseEvent, PointLike } from 'maplibre-gl';
 import { may, type Subject } from '@sl/domain';
 import { Title, usePermissions, useStore, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
@@ -16,7 +16,8 @@ import { BaseMapSettings, LayerControls, Legend } from './map-controls.tsx';
 import { MapPanel, type PanelMode } from './map-panel.tsx';
 import { MapPopup, type Selected } from './map-popup.tsx';
 import { isMapLayer, LAYERS, layerIds, OSM_TILES, type MapFilter, type MapLayer } from './map-style.ts';
-import { useDeviceMap } from './use-device-map.ts';
+import { firstViewRect } from './first-view-handle.ts';
+import { untilDevicesDrawn, useDeviceMap } from './use-device-map.ts';
 import { liveKey, useLiveStatus } from './use-live-status.ts';
 
 const ALL_TYPES = Object.fromEntries(LAYERS.map((l) => [l, true])) as Record<MapLayer, boolean>;
@@ -64,9 +65,9 @@ export function MapScreen() {
   useEffect(() => {
     if (!map) return;
     const clickable = LAYERS.flatMap((l) => [layerIds(l).points, layerIds(l).clusters]);
-    const onClick = (e: MapMouseEvent) => {
-      const [f] = map.queryRenderedFeatures(e.point, { layers: clickable.filter((id) => map.getLayer(id)) });
-      if (!f) return;
+    const featureAt = (point: PointLike) =>
+      map.queryRenderedFeatures(point, { layers: clickable.filter((id) => map.getLayer(id)) })[0];
+    const open = (f: MapGeoJSONFeature) => {
       const at = (f.geometry as unknown as { coordinates: [number, number] }).coordinates;
       if (f.properties.cluster === 1) {
         map.easeTo({ center: at, zoom: Math.min(map.getZoom() + 2, 18) });
@@ -80,13 +81,26 @@ export function MapScreen() {
           status: f.properties.status as number,
         });
     };
+    let waiting: (() => void) | undefined;
+    const onClick = (e: MapMouseEvent) => {
+      waiting?.();
+      const f = featureAt(e.point);
+      if (f) open(f);
+      // a marker of the first view is a picture of what MapLibre has yet to draw: the last click on it is
+      // answered once MapLibre has drawn
+      else if (firstViewRect())
+        waiting = untilDevicesDrawn(map, () => {
+          const drawn = featureAt(e.point);
+          if (drawn) open(drawn);
+        });
+    };
     const pointer = (e: MapMouseEvent) => {
-      const hit = map.queryRenderedFeatures(e.point, { layers: clickable.filter((id) => map.getLayer(id)) });
-      map.getCanvas().style.cursor = hit.length ? 'pointer' : '';
+      map.getCanvas().style.cursor = featureAt(e.point) ? 'pointer' : '';
     };
     map.on('click', onClick);
     map.on('mousemove', pointer);
     return () => {
+      waiting?.();
       map.off('click', onClick);
       map.off('mousemove', pointer);
     };

@@ -121,7 +121,7 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
         // the camera of the first view, computed the same way for this size
         const el = map.getContainer();
         const c = cameraForBounds(summary.bounds, { width: el.clientWidth, height: el.clientHeight });
-        map.jumpTo({ center: [c.lon, c.lat], zoom: c.zoom });
+        map.jumpTo({ center: [c.lon, c.lat], zoom: c.zoom }, { toFirstView: true });
       }
       handOverFirstView(map);
       setDevicesReady(true);
@@ -189,17 +189,32 @@ function handOverFirstView(map: MapLibre) {
     endFirstView();
     return;
   }
+  untilDevicesDrawn(map, endFirstView, endFirstView);
+}
+
+/**
+ * Calls `then` once MapLibre has drawn the devices, unless the map moves first (what the first view showed is
+ * elsewhere now): then `moved` instead. The jump to the first view's camera moves nothing on screen. Returns the
+ * way to stop waiting.
+ */
+export function untilDevicesDrawn(map: MapLibre, then: () => void, moved = () => {}): () => void {
   const drawn = () => {
     if (!map.getSource(DEVICES) || !map.isSourceLoaded(DEVICES)) return;
-    done();
+    stop();
+    then();
   };
-  const done = () => {
+  const move = (e: object) => {
+    if ('toFirstView' in e) return;
+    stop();
+    moved();
+  };
+  const stop = () => {
     map.off('render', drawn);
-    map.off('movestart', done);
-    endFirstView();
+    map.off('movestart', move);
   };
   map.on('render', drawn);
-  map.on('movestart', done);
+  map.on('movestart', move);
+  return stop;
 }
 
 const PROBE_TIMEOUT_MS = 8000;
