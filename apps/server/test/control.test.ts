@@ -67,6 +67,38 @@ describe.each([
       expect(all.body.counts).toMatchObject({ controllers: 3, modules: modules.length, acknowledged: 3 });
     });
 
+    it('dims the lamps of one mounting as one command: those in its sockets and those that name it', async () => {
+      const [a, b, c, other] = sim.city.cabinets[0]!.modules;
+      const idOf = async (mac: string) =>
+        (await s.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0]._id as number;
+      const support = (
+        await s.call('POST', '/api/v1/LuminarySupports', {
+          uid: 'two-arm post',
+          socketCount: 2,
+          sockets: [{ luminaryModule: await idOf(a!.mac) }, { luminaryModule: await idOf(b!.mac) }],
+        })
+      ).body;
+      await s.call('PATCH', `/api/v1/LuminaryModules/${await idOf(c!.mac)}`, {
+        luminarySupport: support._id,
+      });
+      const pwm = 23;
+      const res = await dim(`by=support&id=${support._id}&raw=${pwm}`);
+      expect(res.body).toMatchObject({ code: 0, counts: { modules: 3, acknowledged: 1, failed: 0 } });
+      for (const m of [a!, b!, c!])
+        await until(async () => {
+          const row = (await s.call('GET', `/api/v1/LuminaryModules?mac=${m.mac}`)).body.data[0];
+          return row.pwm === pwm ? row : undefined;
+        });
+      // the module beside them on the same controller was not dimmed
+      const beside = (await s.call('GET', `/api/v1/LuminaryModules?mac=${other!.mac}`)).body.data[0];
+      expect(beside.pwm).not.toBe(pwm);
+      const archived = (await s.call('GET', `/api/v2/commands/${res.body.commandId}`)).body.result;
+      expect(archived).toMatchObject({ type: 'dim', target: { by: 'support', id: support._id } });
+
+      expect((await dim('by=support&id=999999&raw=10')).body).toMatchObject({ code: 3 });
+      expect((await dim('by=support&raw=10')).body).toMatchObject({ code: 'IsInvalidError', fields: ['id'] });
+    });
+
     it('reports a silent controller as timed out, never as done', async () => {
       sim.controllers[2]!.goOffline(60_000);
       const res = await dim('by=segment&segment=7&raw=20');

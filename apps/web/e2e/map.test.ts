@@ -157,6 +157,37 @@ describe('map in Chromium', () => {
   );
 
   it(
+    "dims a mounting's lamps from its popup as one command, and the simulator answers for each",
+    async () => {
+      const { page } = await open('en-us');
+      await signIn(page, 'admin');
+      const support = (await s.call('GET', '/api/v1/LuminarySupports?socketCount=2&limit=1')).body.data[0];
+      const macs: string[] = [];
+      for (const socket of support.sockets as { luminaryModule: number }[])
+        macs.push((await s.call('GET', `/api/v1/LuminaryModules/${socket.luminaryModule}`)).body.mac);
+      expect(macs).toHaveLength(2);
+      // the modules stand where their post does: hidden, the click reaches the post
+      await page.getByRole('checkbox', { name: /Control modules/ }).uncheck();
+      const at = await focus(page, support.location.coordinates);
+      await page.mouse.click(at.x, at.y);
+      const popup = page.getByTestId('map-popup');
+      await popup.getByText(support.uid, { exact: true }).waitFor();
+      await popup.getByRole('button', { name: 'Off', exact: true }).click();
+      await popup.getByTestId('map-answer').getByText('Done').waitFor();
+      const lamps = sim.controller(
+        sim.city.cabinets.find((c) => c.modules.some((m) => m.mac === macs[0]))!.controller.mac,
+      )!.device.lamps;
+      for (const mac of macs) expect(lamps.get(mac)!.pwm, mac).toBe(0);
+      const newest = (await s.call('GET', '/api/v2/commands?limit=1')).body.result.data[0];
+      expect(newest).toMatchObject({ type: 'dim', target: { by: 'support', id: support._id } });
+      // both lamps off: the post turns grey live
+      await expect.poll(() => shownStatus(page, 'LuminarySupports', support._id), { timeout: 5000 }).toBe(0);
+      await shot(page, 'map-support-dimmed-en');
+    },
+    SLOW,
+  );
+
+  it(
     "switches a cabinet's phase from its popup and shows the relay as the controller answered",
     async () => {
       const { page } = await open('en-us');

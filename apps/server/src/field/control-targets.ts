@@ -11,6 +11,7 @@ export type Target =
   | { by: 'mac'; mac: string }
   | { by: 'id'; id: number }
   | { by: 'controller'; id: number }
+  | { by: 'support'; id: number }
   | { by: 'segment'; segment: number }
   | { by: 'group'; group: number };
 
@@ -38,6 +39,11 @@ export async function modulesOf(db: Db, caller: Caller, target: Target): Promise
       return select(eq(M.controller, target.id));
     case 'segment':
       return select(eq(M.segment, target.segment));
+    case 'support':
+      // the modules that name the support, and those in its sockets: one command for a mounting's lamps
+      return select(sql`(${M.luminarySupport} = ${target.id} or ${M._id} in (
+        select (s->>'luminaryModule')::bigint from luminary_supports p, jsonb_array_elements(p.sockets) s
+        where p._id = ${target.id} and p.deleted_at is null))`);
     case 'group':
       return select(sql`${M._id} in (
         select (s->>'luminaryModule')::bigint from luminary_supports p, jsonb_array_elements(p.sockets) s

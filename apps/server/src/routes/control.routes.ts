@@ -21,7 +21,7 @@ const answer = z.looseObject({
 });
 
 const lightingQuery = z.strictObject({
-  by: z.enum(['mac', 'id', 'controller', 'segment', 'group']),
+  by: z.enum(['mac', 'id', 'controller', 'support', 'segment', 'group']),
   mac: z.string().max(64).optional(),
   id: idSchema.optional(),
   group: idSchema.optional(),
@@ -44,7 +44,10 @@ const throwing = (err: Error): never => {
 /** The first failure decides the answer code; 0 only when every controller confirmed. */
 const worst = (devices: DeviceOutcome[]) => devices.find((d) => d.code !== 0)?.code ?? 0;
 
-/** Spec §7 control calls: dimming by module, controller, segment or control group; cabinet phase switches. */
+/**
+ * Spec §7 control calls: dimming by module, controller, segment or control group, and by mounting (ours: the
+ * lamps of one post as one command); cabinet phase switches.
+ */
 export function registerControlRoutes(app: FastifyInstance, db: Db, commands: CommandService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['control'];

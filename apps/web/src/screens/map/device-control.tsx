@@ -3,11 +3,13 @@ import { Box, Button, Slider, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { decodeIo } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
-import { dimModule, switchPhase, type Outcome, type Row } from './map-api.ts';
+import { dimModule, dimSupport, switchPhase, type Outcome, type Row } from './map-api.ts';
 import type { MapLayer } from './map-style.ts';
 
 type Props = {
   layer: MapLayer;
+  /** the device of the popup */
+  id: number;
   /** the lamp modules a dim goes to: the module itself, or those of a support */
   modules: Row[] | undefined;
   /** the controller whose phases a cabinet or controller switches */
@@ -16,7 +18,7 @@ type Props = {
 };
 
 /** Dimming for lamps, phase switches for cabinets; shown only to users with the `command` right. */
-export function DeviceControl({ layer, modules, controller, onOutcome }: Props) {
+export function DeviceControl({ layer, id, modules, controller, onOutcome }: Props) {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const run = async (work: () => Promise<Outcome>) => {
@@ -35,17 +37,8 @@ export function DeviceControl({ layer, modules, controller, onOutcome }: Props) 
           {translate(sl('mapNoModules'))}
         </Typography>
       );
-    const dim = (pwm: number) =>
-      run(async () => {
-        let last: Outcome = { ok: true, key: 'sl.mapCommandDone' };
-        // one answer per module; the first failure is the one shown
-        for (const m of modules) {
-          const o = await dimModule(m._id, pwm);
-          if (!o.ok) return o;
-          last = o;
-        }
-        return last;
-      });
+    // a support's lamps are one command, so the archive and the answer speak of the mounting as a whole
+    const dim = (pwm: number) => run(() => (layer === 'LuminarySupports' ? dimSupport : dimModule)(id, pwm));
     return <Dimmer initial={Number(modules[0]!.pwm ?? 100)} busy={busy} onDim={dim} />;
   }
 

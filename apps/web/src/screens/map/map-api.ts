@@ -83,6 +83,9 @@ async function control(path: string, kind: 'dim' | 'switch'): Promise<Outcome> {
 export const dimModule = (moduleId: number, pwm: number) =>
   control(`/api/v1/control/lighting?by=id&id=${moduleId}&raw=${pwm}`, 'dim');
 
+export const dimSupport = (supportId: number, pwm: number) =>
+  control(`/api/v1/control/lighting?by=support&id=${supportId}&raw=${pwm}`, 'dim');
+
 export const switchPhase = (mac: string, phase: 1 | 2 | 3, on: boolean) =>
   control(
     `/api/v1/control/controller?by=mac&mac=${encodeURIComponent(mac)}&sw${phase}=${on ? 1 : 0}`,

@@ -97,6 +97,7 @@ function PopupContent({ selected, liveStatus, canCommand, onNeighbours }: Props)
       {canCommand && data && (
         <DeviceControl
           layer={layer}
+          id={id}
           modules={layer === 'LuminaryModules' ? [data.row] : data.modules}
           controller={data.controller}
           onOutcome={setOutcome}
