@@ -1,7 +1,15 @@
 import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { describe, expect, it } from 'vitest';
-import { cameraForBounds, mercatorX, mercatorY, TILE_PX, type Camera } from '@sl/domain';
+import {
+  cameraForBounds,
+  cameraOnItem,
+  ITEM_ZOOM,
+  mercatorX,
+  mercatorY,
+  TILE_PX,
+  type Camera,
+} from '@sl/domain';
 import type { SimulatorHandle } from '@sl/simulator';
 import { fieldForSuite, until } from './field-setup.ts';
 import { backend, type Client, type TestServer } from './harness.ts';
@@ -122,6 +130,40 @@ describe(`map data on ${backend}`, () => {
     ])
       expect((await s.call('GET', `/api/v2/map/first-view?${bad}`)).body.code, bad).toBe('IsInvalidError');
     expect((await s.anonymous().call('GET', '/api/v2/map/first-view?width=8&height=8')).status).toBe(401);
+  });
+
+  it('centres the first view on the current map item, as the map screen centres it', async () => {
+    const size = { width: 1040, height: 736 };
+    const support = await firstSupport();
+    const ask = (c: Client, item: string) =>
+      c.call('GET', `/api/v2/map/first-view?width=${size.width}&height=${size.height}&item=${item}`);
+    const { summary, camera, features, onItem } = (await ask(s, `LuminarySupports:${support._id}`)).body
+      .result as {
+      summary: { bounds: [number, number, number, number] };
+      camera: Camera;
+      onItem: boolean;
+      features: Record<string, number[][]>;
+    };
+    const [lon, lat] = support.location.coordinates;
+    expect(onItem).toBe(true);
+    expect(camera).toEqual(cameraOnItem({ lon, lat }, cameraForBounds(summary.bounds, size).zoom));
+    expect(camera.zoom).toBeGreaterThanOrEqual(ITEM_ZOOM);
+    // at street zoom the item itself is in view, as a single device at its own place
+    const here = features.LuminarySupports!.filter((f) => f[2] === 1);
+    expect(here.some(([x, y]) => Math.abs(x! - lon) < 1e-5 && Math.abs(y! - lat) < 1e-5)).toBe(true);
+
+    // an item that is gone or another group's: the city, as the map screen shows it then
+    const city = cameraForBounds(summary.bounds, size);
+    for (const [c, item] of [
+      [s, 'LuminarySupports:999999999'],
+      [await s.adminOfNewGroup('Item elsewhere'), `LuminarySupports:${support._id}`],
+    ] as const) {
+      const res = (await ask(c, item)).body.result;
+      expect(res.onItem, item).toBe(false);
+      if (c === s) expect(res.camera).toEqual(city);
+    }
+    for (const bad of ['Meters:1', 'LuminarySupports:x', 'LuminarySupports:', 'LuminarySupports:1:2'])
+      expect((await ask(s, bad)).body.code, bad).toBe('IsInvalidError');
   });
 
   it('filters the tiles to broken or unused devices', async () => {

@@ -99,6 +99,11 @@ function shownStatus(page: Page, layer: string, id: number): Promise<number | un
   );
 }
 
+/** A mounting with two lamps of the simulated field. */
+async function twoArmPost() {
+  return (await s.call('GET', '/api/v1/LuminarySupports?socketCount=2&limit=1')).body.data[0];
+}
+
 async function moduleRow(mac: string) {
   return (await s.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0] as {
     _id: number;
@@ -161,7 +166,7 @@ describe('map in Chromium', () => {
     async () => {
       const { page } = await open('en-us');
       await signIn(page, 'admin');
-      const support = (await s.call('GET', '/api/v1/LuminarySupports?socketCount=2&limit=1')).body.data[0];
+      const support = await twoArmPost();
       const macs: string[] = [];
       for (const socket of support.sockets as { luminaryModule: number }[])
         macs.push((await s.call('GET', `/api/v1/LuminaryModules/${socket.luminaryModule}`)).body.mac);
@@ -381,6 +386,39 @@ describe('map in Chromium', () => {
       const share = await differingShare(page, before, after);
       console.log(`first view and MapLibre differ in ${(share * 100).toFixed(2)} % of the pixels`);
       expect(share).toBeLessThan(0.02);
+    },
+    SLOW,
+  );
+  it(
+    'centres the first view on the current map item and keeps it until MapLibre has drawn there',
+    async () => {
+      const { page } = await open('en-us');
+      await signIn(page, 'admin');
+      const support = await twoArmPost();
+      // the item of the detail screen visited last (spec §2)
+      await page.goto(`${s.url}/LuminarySupports/${support._id}/show`);
+      await page.getByText(support.uid, { exact: true }).first().waitFor();
+      const release = await holdTiles(page);
+      await page.goto(s.url + '/Map');
+      const first = page.locator('#sl-first-view');
+      await first.waitFor();
+      // MapLibre has jumped to the item, its popup is open, and the picture of the same view is still up
+      await page.getByTestId('map-popup').getByText(support.uid, { exact: true }).waitFor();
+      expect(await first.count()).toBe(1);
+      const camera = await page.evaluate(() => {
+        const m = window.__slMap!;
+        return { ...m.getCenter(), zoom: m.getZoom() };
+      });
+      expect(camera.lng).toBeCloseTo(support.location.coordinates[0], 6);
+      expect(camera.lat).toBeCloseTo(support.location.coordinates[1], 6);
+      expect(camera.zoom).toBeGreaterThanOrEqual(17);
+      await shot(page, 'map-first-view-item-en');
+      release();
+      await first.waitFor({ state: 'detached' });
+      // the popup tells the mounting's status as its marker shows it (its lamps'), not "unknown"
+      const shown = await shownStatus(page, 'LuminarySupports', support._id);
+      expect(shown).toBeDefined();
+      await page.getByTestId('map-popup-status').getByText(`(${shown})`).waitFor();
     },
     SLOW,
   );

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cameraForBounds, latOf, lonOf, mercatorX, mercatorY, TILE_PX } from './map-camera.ts';
+import {
+  cameraForBounds,
+  cameraOnItem,
+  ITEM_ZOOM,
+  latOf,
+  lonOf,
+  mercatorX,
+  mercatorY,
+  placeOf,
+  TILE_PX,
+} from './map-camera.ts';
 
 const CAMBRIDGE: [number, number, number, number] = [-71.16, 42.35, -71.06, 42.41];
 const size = { width: 1009, height: 736 };
@@ -49,5 +59,21 @@ describe('cameraForBounds', () => {
     const small = { width: 300, height: 200 };
     const c = cameraForBounds(CAMBRIDGE, small, { top: 40, right: 60, bottom: 40, left: 290 }, 20);
     expect(c).toEqual(cameraForBounds(CAMBRIDGE, small, none, 20));
+  });
+});
+
+describe('the current map item', () => {
+  it('is centred at street zoom, or closer when the city is already shown closer', () => {
+    const at = { lon: -71.1, lat: 42.37 };
+    expect(cameraOnItem(at, 13.2)).toEqual({ ...at, zoom: ITEM_ZOOM });
+    expect(cameraOnItem(at, 18.5)).toEqual({ ...at, zoom: 18.5 });
+  });
+
+  it('stands at its location, else at the lon and lat a module reports, else nowhere', () => {
+    expect(placeOf({ location: { type: 'Point', coordinates: [-71.1, 42.37] }, lon: 1, lat: 2 })).toEqual([
+      -71.1, 42.37,
+    ]);
+    expect(placeOf({ location: null, lon: -71.2, lat: 42.3 })).toEqual([-71.2, 42.3]);
+    expect(placeOf({ lon: '-71.2', lat: 42.3 })).toBeUndefined();
   });
 });

@@ -23,6 +23,23 @@ export type Size = { width: number; height: number };
 export const CITY_PADDING: Padding = { top: 40, right: 60, bottom: 40, left: 290 };
 /** A city of one device is not shown at street level and closer. */
 export const CITY_MAX_ZOOM = 17;
+/** The current map item (spec §2) is shown at least this close. */
+export const ITEM_ZOOM = 17;
+
+/** Where a device stands on the map: its location, else (modules) its reported lon and lat. */
+export function placeOf(row: Record<string, unknown>): [number, number] | undefined {
+  const p = row.location as { coordinates?: [number, number] } | null | undefined;
+  if (p?.coordinates) return p.coordinates;
+  if (typeof row.lon === 'number' && typeof row.lat === 'number') return [row.lon, row.lat];
+  return undefined;
+}
+
+/** The camera on the current map item: centred on it, at `zoom` (the city's) or street level, whichever is closer. */
+export const cameraOnItem = (at: { lon: number; lat: number }, zoom: number): Camera => ({
+  lon: at.lon,
+  lat: at.lat,
+  zoom: Math.max(zoom, ITEM_ZOOM),
+});
 
 /**
  * The camera that fits `bounds` ([west, south, east, north]) inside `size` less `padding`, as large as it goes

@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.ts';
 import type { LiveEvent, LiveHub } from '../live/live-hub.ts';
 import { LayerPoints } from './layer-points.ts';
 import { loadPoints } from './load-points.ts';
-import { cameraForBounds, TILE_PX, type Camera, type Size } from '@sl/domain';
+import { cameraForBounds, cameraOnItem, TILE_PX, type Camera, type Size } from '@sl/domain';
 import { degreesAround, latOf, lonOf, mercatorX, mercatorY, metresBetween } from './mercator.ts';
 import { EXTENT } from './mvt-writer.ts';
 import { worstStatus } from './status-rank.ts';
@@ -25,6 +25,8 @@ export type FirstView = {
   summary: Summary;
   camera: Camera | null;
   features: Partial<Record<MapLayer, [number, number, number, number, number][]>>;
+  /** centred on the current map item asked for, rather than fitting the city */
+  onItem: boolean;
 };
 export type Nearby = { layer: MapLayer; id: number; metres: number };
 
@@ -163,10 +165,13 @@ export class MapIndex {
     layers: { counted: readonly MapLayer[]; shown: readonly MapLayer[] },
     filter: MarkerFilter,
     size: Size,
+    /** the current map item's place: the view is centred on it as the map screen will centre it */
+    item?: { lon: number; lat: number },
   ): Promise<FirstView> {
     const summary = await this.summary(groupId, layers.counted);
-    if (!summary.bounds) return { summary, camera: null, features: {} };
-    const camera = cameraForBounds(summary.bounds, size);
+    if (!summary.bounds) return { summary, camera: null, features: {}, onItem: false };
+    const city = cameraForBounds(summary.bounds, size);
+    const camera = item ? cameraOnItem(item, city.zoom) : city;
     const z = Math.min(DEVICE_TILES_MAX_ZOOM, Math.floor(camera.zoom));
     const n = 2 ** z;
     const world = TILE_PX * 2 ** camera.zoom;
@@ -195,7 +200,7 @@ export class MapIndex {
               active,
             ]);
           }
-    return { summary, camera, features };
+    return { summary, camera, features, onItem: Boolean(item) };
   }
 
   /** Devices within `metres` of a place, nearest first. */

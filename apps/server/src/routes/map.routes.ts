@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { entity } from '@sl/domain';
+import { entity, placeOf } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import type { ApiRow } from '../entities/row-mapper.ts';
@@ -69,6 +69,15 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
     return result;
   }
 
+  /** Where the current map item stands, if the caller may see it and it has a place; else the city is shown. */
+  async function itemPlace(caller: Caller, item: string) {
+    const [layer, id] = item.split(':') as [MapLayer, string];
+    if (!layersFor(caller).includes(layer)) return undefined;
+    const found = await repo.get(entity(layer), caller, Number(id));
+    const place = found && !found.deletedAt ? placeOf(found) : undefined;
+    return place && { lon: place[0], lat: place[1] };
+  }
+
   for (const version of ['v1', 'v2'] as const) {
     r.get(
       `/api/${version}/SingleRequest/all`,
@@ -118,7 +127,8 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
         tags,
         description:
           'The city as the map first shows it in a screen of width × height pixels: the summary, the camera ' +
-          'that fits the devices, and each device or cluster in view as [lon, lat, count, status, active].',
+          'that fits the devices (or, with item=Layer:id, centres the current map item at street zoom; onItem ' +
+          'says which), and each device or cluster in view as [lon, lat, count, status, active].',
         querystring: z.strictObject({
           width: z.coerce.number().int().min(1).max(4096),
           height: z.coerce.number().int().min(1).max(4096),
@@ -128,6 +138,10 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
             .default(MAP_LAYERS.join(','))
             .transform((s) => s.split(',').filter(Boolean))
             .pipe(z.array(z.enum(MAP_LAYERS))),
+          item: z
+            .string()
+            .regex(new RegExp(`^(${MAP_LAYERS.join('|')}):\\d{1,15}$`))
+            .optional(),
         }),
         response: {
           200: z.object({
@@ -136,6 +150,7 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
               summary: summaryOut,
               camera: z.object({ lon: z.number(), lat: z.number(), zoom: z.number() }).nullable(),
               features: z.record(z.string(), z.array(z.array(z.number()))),
+              onItem: z.boolean(),
             }),
           }),
           ...errorResponses,
@@ -144,12 +159,19 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
       config: access,
     },
     async (req) => {
-      const { width, height, filter: shownFilter, layers } = req.query;
+      const { width, height, filter: shownFilter, layers, item } = req.query;
       const counted = layersFor(req.caller);
       const shown = counted.filter((l) => layers.includes(l));
+      const at = item ? await itemPlace(req.caller, item) : undefined;
       return {
         error: false as const,
-        result: await index.firstView(req.caller.groupId, { counted, shown }, shownFilter, { width, height }),
+        result: await index.firstView(
+          req.caller.groupId,
+          { counted, shown },
+          shownFilter,
+          { width, height },
+          at,
+        ),
       };
     },
   );

@@ -5,4 +5,6 @@ import type { FirstView, Rect } from './first-view.ts';
 
 export const takeFirstView = (): Promise<FirstView | undefined> | undefined => window.slFirstView?.take();
 export const firstViewRect = (): Rect | undefined => window.slFirstView?.rect();
+export const firstViewDrawn = () => window.slFirstView?.drawn();
 export const endFirstView = () => window.slFirstView?.end();
+export const adoptFirstView = (container: HTMLElement) => window.slFirstView?.adopt(container);

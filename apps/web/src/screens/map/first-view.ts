@@ -24,6 +24,8 @@ export type FirstView = {
   summary: Summary;
   camera: Camera | null;
   features: Partial<Record<MapLayer, number[][]>>;
+  /** centred on the current map item, as the map screen centres it, rather than fitting the city */
+  onItem: boolean;
 };
 export type Rect = Size & { left: number; top: number };
 
@@ -33,6 +35,10 @@ export type FirstViewHandle = {
   take(): Promise<FirstView | undefined> | undefined;
   /** the canvas's place, while it is shown */
   rect(): Rect | undefined;
+  /** the camera the canvas was drawn with, while it is shown */
+  drawn(): { camera: Camera; onItem: boolean } | undefined;
+  /** puts the canvas into MapLibre's container, under the map's controls and popups */
+  adopt(container: HTMLElement): void;
   /** removes the first view: MapLibre has drawn the devices, the map moved, or the screen is gone */
   end(): void;
 };
@@ -58,6 +64,9 @@ const GIVE_UP_MS = 60_000;
 
 let pending: Promise<FirstView | undefined> | undefined;
 let canvas: HTMLCanvasElement | undefined;
+let drawnWith: { camera: Camera; onItem: boolean } | undefined;
+/** MapLibre's container, once the map screen has made it */
+let host: HTMLElement | undefined;
 /** The map screen took over: an answer arriving after that is not drawn. */
 let ended = false;
 
@@ -93,6 +102,15 @@ function remembered(): { layers: MapLayer[]; filter: MapFilter } {
   };
 }
 
+/** The item of the detail screen visited last, which the map screen centres on (spec §2). */
+function currentItem(): string | undefined {
+  const item = stored<{ section?: unknown; id?: unknown } | null>('sl.currentItem');
+  const { section, id } = item ?? {};
+  return LAYERS.includes(section as MapLayer) && typeof id === 'string' && /^\d{1,15}$/.test(id)
+    ? `${section as string}:${id}`
+    : undefined;
+}
+
 /** Asks for the first view and draws it, when the page opened is the map. */
 export function startFirstView() {
   if (window.location.pathname !== MAP_PATH) return;
@@ -105,6 +123,8 @@ export function startFirstView() {
     filter,
     layers: layers.join(','),
   });
+  const item = currentItem();
+  if (item) q.set('item', item);
   pending = fetch(`/api/v2/map/first-view?${q}`, { credentials: 'same-origin' })
     .then(async (res) => (res.ok ? ((await res.json()) as { result: FirstView }).result : undefined))
     .catch(() => undefined);
@@ -121,6 +141,11 @@ export const firstViewHandle: FirstViewHandle = {
     return got;
   },
   rect: () => (canvas ? window.__slFirstView?.rect : undefined),
+  drawn: () => (canvas ? drawnWith : undefined),
+  adopt(container) {
+    host = container;
+    if (canvas) place(canvas);
+  },
   end() {
     ended = true;
     canvas?.remove();
@@ -134,16 +159,10 @@ function draw(view: FirstView, camera: Camera, layers: MapLayer[], rect: Rect) {
   c.id = FIRST_VIEW_ID;
   c.width = Math.round(rect.width * ratio);
   c.height = Math.round(rect.height * ratio);
-  // above MapLibre's canvas, below the map's controls (z-index 2), the app bar and popups; clicks go through
-  Object.assign(c.style, {
-    position: 'fixed',
-    left: `${rect.left}px`,
-    top: `${rect.top}px`,
-    width: `${rect.width}px`,
-    height: `${rect.height}px`,
-    zIndex: '1',
-    pointerEvents: 'none',
-  });
+  // clicks go through to the map
+  Object.assign(c.style, { width: `${rect.width}px`, height: `${rect.height}px`, pointerEvents: 'none' });
+  c.dataset.left = String(rect.left);
+  c.dataset.top = String(rect.top);
   const g = c.getContext('2d');
   if (!g) return;
   g.scale(ratio, ratio);
@@ -193,10 +212,11 @@ function draw(view: FirstView, camera: Camera, layers: MapLayer[], rect: Rect) {
     }
     markers += features.length;
   }
-  // asked for from the page's head, the answer may come before the body is parsed
-  if (document.body) document.body.appendChild(c);
-  else document.addEventListener('DOMContentLoaded', () => !ended && document.body.appendChild(c));
   canvas = c;
+  // asked for from the page's head, the answer may come before the body is parsed
+  if (host || document.body) place(c);
+  else document.addEventListener('DOMContentLoaded', () => canvas === c && !c.isConnected && place(c));
+  drawnWith = { camera, onItem: view.onItem };
   requestAnimationFrame(() => {
     if (canvas === c) window.__slFirstView = { drawnAt: performance.now(), markers, rect };
   });
@@ -209,6 +229,25 @@ function draw(view: FirstView, camera: Camera, layers: MapLayer[], rect: Rect) {
     else requestAnimationFrame(watch);
   };
   requestAnimationFrame(watch);
+}
+
+/**
+ * In MapLibre's container: above its canvas, below its controls and popups (later in the container), and below
+ * the screen's own panels. Before there is one: in the map's predicted place, over the page.
+ */
+function place(c: HTMLCanvasElement) {
+  if (host) {
+    Object.assign(c.style, { position: 'absolute', left: '0', top: '0', zIndex: '' });
+    host.insertBefore(c, host.querySelector('.maplibregl-control-container'));
+  } else {
+    Object.assign(c.style, {
+      position: 'fixed',
+      left: `${c.dataset.left}px`,
+      top: `${c.dataset.top}px`,
+      zIndex: '1',
+    });
+    document.body.appendChild(c);
+  }
 }
 
 function disc(

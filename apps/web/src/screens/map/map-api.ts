@@ -33,13 +33,6 @@ export function firstSummary(): Promise<Summary> {
 
 export const row = (layer: MapLayer, id: number | string) => http<Row>('GET', `/api/v1/${layer}/${id}`);
 
-export const lngLatOf = (r: Row): [number, number] | undefined => {
-  const p = r.location as { coordinates?: [number, number] } | null | undefined;
-  if (p?.coordinates) return p.coordinates;
-  if (typeof r.lon === 'number' && typeof r.lat === 'number') return [r.lon, r.lat];
-  return undefined;
-};
-
 /** spec §7 SingleRequest/all: what lies within `radius` metres of a point, nearest first. */
 export function around(
   center: [number, number],

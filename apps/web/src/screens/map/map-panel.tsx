@@ -12,8 +12,9 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import type { Map as MapLibre } from 'maplibre-gl';
 import { useTranslate } from 'react-admin';
+import { placeOf } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
-import { around, lngLatOf, type Row } from './map-api.ts';
+import { around, type Row } from './map-api.ts';
 import type { Selected } from './map-popup.tsx';
 import { COLOURS, LAYERS, layerIds, statusKind, type MapFilter, type MapLayer } from './map-style.ts';
 
@@ -69,7 +70,7 @@ export function MapPanel({ map, mode, types, filter, onPick, onClose }: Props) {
           if (mode.kind === 'view')
             for (const l of wanted)
               found[l] = found[l]?.filter((x) => {
-                const p = lngLatOf(x);
+                const p = placeOf(x);
                 return p && bounds.contains(p);
               });
           setShown(shownStatuses(map));
@@ -127,7 +128,7 @@ export function MapPanel({ map, mode, types, filter, onPick, onClose }: Props) {
 type RowProps = { layer: MapLayer; row: Row; status: number | undefined; onPick(s: Selected): void };
 
 function PanelRow({ layer, row: r, status, onPick }: RowProps) {
-  const at = lngLatOf(r);
+  const at = placeOf(r);
   return (
     <ListItemButton disabled={!at} onClick={() => at && onPick({ layer, id: r._id, lngLat: at, status })}>
       <Box

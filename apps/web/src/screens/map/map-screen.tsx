@@ -1,29 +1,29 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import type { MapGeoJSONFeature, MapMouseEvent, PointLike } from 'maplibre-gl';
-import { may, type Subject } from '@sl/domain';
+import { cameraOnItem, ITEM_ZOOM, may, placeOf, type Subject } from '@sl/domain';
 import { Title, usePermissions, useStore, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
-import {
-  firstSummary,
-  lngLatOf,
-  row,
-  summary as loadSummary,
-  tilesVersion,
-  type Summary,
-} from './map-api.ts';
+import { firstSummary, row, summary as loadSummary, tilesVersion, type Summary } from './map-api.ts';
 import { BaseMapSettings, LayerControls, Legend } from './map-controls.tsx';
 import { MapPanel, type PanelMode } from './map-panel.tsx';
 import { MapPopup, type Selected } from './map-popup.tsx';
-import { isMapLayer, LAYERS, layerIds, OSM_TILES, type MapFilter, type MapLayer } from './map-style.ts';
-import { firstViewRect } from './first-view-handle.ts';
+import {
+  DEVICES,
+  isMapLayer,
+  LAYERS,
+  layerIds,
+  OSM_TILES,
+  type MapFilter,
+  type MapLayer,
+} from './map-style.ts';
+import { firstViewDrawn, firstViewRect } from './first-view-handle.ts';
 import { untilDevicesDrawn, useDeviceMap } from './use-device-map.ts';
 import { liveKey, useLiveStatus } from './use-live-status.ts';
 
 const ALL_TYPES = Object.fromEntries(LAYERS.map((l) => [l, true])) as Record<MapLayer, boolean>;
 // clusters are drawn by the server from the data at some version; after live changes, ask for newer ones
 const CLUSTER_REFRESH_MS = 10_000;
-const CURRENT_ITEM_ZOOM = 17;
 
 export function MapScreen() {
   const translate = useTranslate();
@@ -113,10 +113,26 @@ export function MapScreen() {
     let gone = false;
     row(layer, current.id)
       .then((r) => {
-        const at = lngLatOf(r);
+        const at = placeOf(r);
         if (gone || !at) return;
-        map.jumpTo({ center: at, zoom: Math.max(map.getZoom(), CURRENT_ITEM_ZOOM) });
+        // where the first view already shows the item, this moves nothing on screen: the picture stays
+        const camera = cameraOnItem({ lon: at[0], lat: at[1] }, map.getZoom());
+        map.jumpTo(
+          { center: [camera.lon, camera.lat], zoom: camera.zoom },
+          firstViewDrawn()?.onItem ? { toFirstView: true } : undefined,
+        );
         setSelected({ layer, id: r._id, lngLat: at, status: r.cl_status as number | undefined });
+        // a mounting's status is its lamps', which the map's tiles carry
+        if (r.cl_status === undefined)
+          map.once('idle', () => {
+            const f = map.querySourceFeatures(DEVICES, { sourceLayer: layer }).find((x) => x.id === r._id);
+            if (gone || f?.properties.status === undefined) return;
+            setSelected((was) =>
+              was?.layer === layer && was.id === r._id
+                ? { ...was, status: f.properties.status as number }
+                : was,
+            );
+          });
       })
       .catch(() => undefined);
     return () => {
@@ -126,7 +142,7 @@ export function MapScreen() {
 
   const pick = useCallback(
     (s: Selected) => {
-      map?.easeTo({ center: s.lngLat, zoom: Math.max(map.getZoom(), CURRENT_ITEM_ZOOM) });
+      map?.easeTo({ center: s.lngLat, zoom: Math.max(map.getZoom(), ITEM_ZOOM) });
       setSelected(s);
     },
     [map],

@@ -10,8 +10,8 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { cameraForBounds } from '@sl/domain/map-camera';
-import { endFirstView, firstViewRect } from './first-view-handle.ts';
+import { cameraForBounds, cameraOnItem } from '@sl/domain/map-camera';
+import { adoptFirstView, endFirstView, firstViewDrawn, firstViewRect } from './first-view-handle.ts';
 import { tilesVersion, type Summary } from './map-api.ts';
 import {
   BASE,
@@ -76,6 +76,7 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
       maxZoom: 20,
       attributionControl: { compact: true },
     });
+    adoptFirstView(m.getContainer());
     m.addControl(new NavigationControl({ showCompass: false }), 'top-right');
     m.addControl(new ScaleControl(), 'bottom-right');
     let lastDeviceLog = 0;
@@ -120,7 +121,10 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
       if (summary.bounds) {
         // the camera of the first view, computed the same way for this size
         const el = map.getContainer();
-        const c = cameraForBounds(summary.bounds, { width: el.clientWidth, height: el.clientHeight });
+        const city = cameraForBounds(summary.bounds, { width: el.clientWidth, height: el.clientHeight });
+        // a first view centred on the current map item: the same camera the map screen then jumps to
+        const drawn = firstViewDrawn();
+        const c = drawn?.onItem ? cameraOnItem(drawn.camera, city.zoom) : city;
         map.jumpTo({ center: [c.lon, c.lat], zoom: c.zoom }, { toFirstView: true });
       }
       handOverFirstView(map);
