@@ -99,6 +99,28 @@ describe.each([
       expect((await dim('by=support&raw=10')).body).toMatchObject({ code: 'IsInvalidError', fields: ['id'] });
     });
 
+    it('dims the lamps in the sockets that name a control group, across controllers', async () => {
+      const lamps = [sim.city.cabinets[1]!.modules[0]!, sim.city.cabinets[2]!.modules[0]!];
+      const group = (await s.call('POST', '/api/v1/GroupControl', { name: 'Evening pair', id: 4321 })).body;
+      for (const [i, lamp] of lamps.entries()) {
+        const module = (await s.call('GET', `/api/v1/LuminaryModules?mac=${lamp.mac}`)).body.data[0];
+        await s.call('POST', '/api/v1/LuminarySupports', {
+          uid: `group post ${i}`,
+          sockets: [{ luminaryModule: module._id, groupControl: group._id }],
+        });
+      }
+      const res = await dim(`by=group&group=${group._id}&raw=31`);
+      expect(res.body).toMatchObject({
+        code: 0,
+        counts: { controllers: 2, modules: 2, acknowledged: 2, failed: 0 },
+      });
+      for (const lamp of lamps)
+        await until(async () => {
+          const row = (await s.call('GET', `/api/v1/LuminaryModules?mac=${lamp.mac}`)).body.data[0];
+          return row.pwm === 31 ? row : undefined;
+        });
+    });
+
     it('reports a silent controller as timed out, never as done', async () => {
       sim.controllers[2]!.goOffline(60_000);
       const res = await dim('by=segment&segment=7&raw=20');

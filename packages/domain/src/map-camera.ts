@@ -23,6 +23,8 @@ export type Size = { width: number; height: number };
 export const CITY_PADDING: Padding = { top: 40, right: 60, bottom: 40, left: 290 };
 /** A city of one device is not shown at street level and closer. */
 export const CITY_MAX_ZOOM = 17;
+/** Device tiles are made up to this zoom; the map magnifies them beyond, and the first view reads them there. */
+export const DEVICE_TILES_MAX_ZOOM = 18;
 /** The current map item (spec §2) is shown at least this close. */
 export const ITEM_ZOOM = 17;
 

@@ -41,15 +41,16 @@ export async function modulesOf(db: Db, caller: Caller, target: Target): Promise
       return select(eq(M.segment, target.segment));
     case 'support':
       // the modules that name the support, and those in its sockets: one command for a mounting's lamps
-      return select(sql`(${M.luminarySupport} = ${target.id} or ${M._id} in (
-        select (s->>'luminaryModule')::bigint from luminary_supports p, jsonb_array_elements(p.sockets) s
-        where p._id = ${target.id} and p.deleted_at is null))`);
+      return select(sql`(${M.luminarySupport} = ${target.id} or ${inSockets(sql`p._id = ${target.id}`)})`);
     case 'group':
-      return select(sql`${M._id} in (
-        select (s->>'luminaryModule')::bigint from luminary_supports p, jsonb_array_elements(p.sockets) s
-        where p.deleted_at is null and (s->>'groupControl')::bigint = ${target.group})`);
+      return select(inSockets(sql`(s->>'groupControl')::bigint = ${target.group}`));
   }
 }
+
+/** The modules mounted in the sockets (`s`) of live supports (`p`) that `where` picks. */
+const inSockets = (where: SQL) => sql`${M._id} in (
+  select (s->>'luminaryModule')::bigint from luminary_supports p, jsonb_array_elements(p.sockets) s
+  where p.deleted_at is null and ${where})`;
 
 /** Controller MAC → the modules it is to dim. */
 export function byController(modules: TargetModule[]): Map<string, string[]> {

@@ -3,13 +3,19 @@ import type { Db } from '../db/connect.ts';
 import type { LiveEvent, LiveHub } from '../live/live-hub.ts';
 import { LayerPoints } from './layer-points.ts';
 import { loadPoints } from './load-points.ts';
-import { cameraForBounds, cameraOnItem, TILE_PX, type Camera, type Size } from '@sl/domain';
+import {
+  cameraForBounds,
+  cameraOnItem,
+  DEVICE_TILES_MAX_ZOOM,
+  TILE_PX,
+  type Camera,
+  type Size,
+} from '@sl/domain';
 import { degreesAround, latOf, lonOf, mercatorX, mercatorY, metresBetween } from './mercator.ts';
 import { EXTENT } from './mvt-writer.ts';
 import { worstStatus } from './status-rank.ts';
 import {
   buildTile,
-  DEVICE_TILES_MAX_ZOOM,
   tileFeatures,
   CLUSTER_MAX_ZOOM,
   MAP_LAYERS,

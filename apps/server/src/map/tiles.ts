@@ -7,8 +7,6 @@ export const MAP_LAYERS = ['LuminarySupports', 'Controllers', 'Cabinets', 'Lumin
 export type MapLayer = (typeof MAP_LAYERS)[number];
 export type MarkerFilter = 'all' | 'unused' | 'broken';
 
-/** The console's map asks for device tiles up to this zoom and magnifies them beyond. */
-export const DEVICE_TILES_MAX_ZOOM = 18;
 /** Above this zoom every device is drawn by itself. */
 export const CLUSTER_MAX_ZOOM = 16;
 // a tile of 512 px split into 16 × 16 cells of 32 px; a layer with fewer points in a tile is not clustered

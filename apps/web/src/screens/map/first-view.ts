@@ -28,15 +28,14 @@ export type FirstView = {
   onItem: boolean;
 };
 export type Rect = Size & { left: number; top: number };
+export type Shown = { rect: Rect; camera: Camera; onItem: boolean };
 
 /** What the page's first script leaves for the map screen. */
 export type FirstViewHandle = {
   /** the first view's answer, once: the map screen takes its summary from it rather than asking again */
   take(): Promise<FirstView | undefined> | undefined;
-  /** the canvas's place, while it is shown */
-  rect(): Rect | undefined;
-  /** the camera the canvas was drawn with, while it is shown */
-  drawn(): { camera: Camera; onItem: boolean } | undefined;
+  /** while the canvas is shown: its place and the camera it was drawn with */
+  shown(): Shown | undefined;
   /** puts the canvas into MapLibre's container, under the map's controls and popups */
   adopt(container: HTMLElement): void;
   /** removes the first view: MapLibre has drawn the devices, the map moved, or the screen is gone */
@@ -64,7 +63,7 @@ const GIVE_UP_MS = 60_000;
 
 let pending: Promise<FirstView | undefined> | undefined;
 let canvas: HTMLCanvasElement | undefined;
-let drawnWith: { camera: Camera; onItem: boolean } | undefined;
+let shown: Shown | undefined;
 /** MapLibre's container, once the map screen has made it */
 let host: HTMLElement | undefined;
 /** The map screen took over: an answer arriving after that is not drawn. */
@@ -140,8 +139,7 @@ export const firstViewHandle: FirstViewHandle = {
     pending = undefined;
     return got;
   },
-  rect: () => (canvas ? window.__slFirstView?.rect : undefined),
-  drawn: () => (canvas ? drawnWith : undefined),
+  shown: () => (canvas ? shown : undefined),
   adopt(container) {
     host = container;
     if (canvas) place(canvas);
@@ -216,7 +214,7 @@ function draw(view: FirstView, camera: Camera, layers: MapLayer[], rect: Rect) {
   // asked for from the page's head, the answer may come before the body is parsed
   if (host || document.body) place(c);
   else document.addEventListener('DOMContentLoaded', () => canvas === c && !c.isConnected && place(c));
-  drawnWith = { camera, onItem: view.onItem };
+  shown = { rect, camera, onItem: view.onItem };
   requestAnimationFrame(() => {
     if (canvas === c) window.__slFirstView = { drawnAt: performance.now(), markers, rect };
   });

@@ -17,7 +17,7 @@ import {
   type MapFilter,
   type MapLayer,
 } from './map-style.ts';
-import { firstViewDrawn, firstViewRect } from './first-view-handle.ts';
+import { firstViewShown } from './first-view-handle.ts';
 import { untilDevicesDrawn, useDeviceMap } from './use-device-map.ts';
 import { liveKey, useLiveStatus } from './use-live-status.ts';
 
@@ -88,7 +88,7 @@ export function MapScreen() {
       if (f) open(f);
       // a marker of the first view is a picture of what MapLibre has yet to draw: the last click on it is
       // answered once MapLibre has drawn
-      else if (firstViewRect())
+      else if (firstViewShown())
         waiting = untilDevicesDrawn(map, () => {
           const drawn = featureAt(e.point);
           if (drawn) open(drawn);
@@ -119,7 +119,7 @@ export function MapScreen() {
         const camera = cameraOnItem({ lon: at[0], lat: at[1] }, map.getZoom());
         map.jumpTo(
           { center: [camera.lon, camera.lat], zoom: camera.zoom },
-          firstViewDrawn()?.onItem ? { toFirstView: true } : undefined,
+          firstViewShown()?.onItem ? { toFirstView: true } : undefined,
         );
         setSelected({ layer, id: r._id, lngLat: at, status: r.cl_status as number | undefined });
         // a mounting's status is its lamps', which the map's tiles carry

@@ -1,3 +1,4 @@
+import { DEVICE_TILES_MAX_ZOOM } from '@sl/domain/map-camera';
 import {
   CLUSTER_OPACITY,
   CLUSTER_RADII,
@@ -150,7 +151,7 @@ export function mapStyle(baseUrl: string): StyleSpecification {
 export const deviceSource = (filter: MapFilter, version: string): VectorSourceSpecification => ({
   type: 'vector',
   tiles: [tileUrl(filter, version)],
-  maxzoom: 18,
+  maxzoom: DEVICE_TILES_MAX_ZOOM,
 });
 
 // each type is drawn above the bigger marker it may share a spot with (module on support, controller in cabinet)

@@ -11,7 +11,7 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { cameraForBounds, cameraOnItem } from '@sl/domain/map-camera';
-import { adoptFirstView, endFirstView, firstViewDrawn, firstViewRect } from './first-view-handle.ts';
+import { adoptFirstView, endFirstView, firstViewShown } from './first-view-handle.ts';
 import { tilesVersion, type Summary } from './map-api.ts';
 import {
   BASE,
@@ -123,7 +123,7 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
         const el = map.getContainer();
         const city = cameraForBounds(summary.bounds, { width: el.clientWidth, height: el.clientHeight });
         // a first view centred on the current map item: the same camera the map screen then jumps to
-        const drawn = firstViewDrawn();
+        const drawn = firstViewShown();
         const c = drawn?.onItem ? cameraOnItem(drawn.camera, city.zoom) : city;
         map.jumpTo({ center: [c.lon, c.lat], zoom: c.zoom }, { toFirstView: true });
       }
@@ -180,7 +180,7 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
  * other than the map's goes at once.
  */
 function handOverFirstView(map: MapLibre) {
-  const shown = firstViewRect();
+  const shown = firstViewShown()?.rect;
   const box = map.getContainer().getBoundingClientRect();
   const sameBox =
     shown &&
