@@ -8,7 +8,7 @@ import { bootstrap } from './auth/bootstrap.ts';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import { SessionRepository } from './auth/session.repository.ts';
 import { sessionPolicy } from './auth/session-policy.ts';
-import { userHooks } from './auth/user-hooks.ts';
+import { roleRightsIn, userHooks } from './auth/user-hooks.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { EntityRepository } from './entities/entity.repository.ts';
@@ -19,7 +19,7 @@ import { DEFAULT_HISTORY_DAYS, keepPartitions, maintainHistory } from './field/h
 import { Ingest } from './field/ingest.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { MapIndex } from './map/map-index.ts';
-import { MAP_LAYERS, type MapLayer } from './map/tiles.ts';
+import { MAP_SOURCES } from './map/load-points.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { accessPlugin, type RouteAccess } from './plugins/access.ts';
 import type { Broker } from './plugins/broker.ts';
@@ -29,7 +29,9 @@ import { registerAuthRoutes } from './routes/auth.routes.ts';
 import { registerControlRoutes } from './routes/control.routes.ts';
 import { registerControllerCommandRoutes } from './routes/controller-command.routes.ts';
 import { registerEntityRoutes } from './routes/entity.routes.ts';
+import { registerExportRoutes } from './routes/export.routes.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
+import { registerLightingRoutes } from './routes/lighting.routes.ts';
 import { registerMapRoutes } from './routes/map.routes.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
@@ -91,7 +93,10 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   const written = (table: string) => repo.wrote(table);
   const auth = new AuthService(db, new SessionRepository(db, config.sessionTtlMinutes * 60_000), repo);
   const hooks = {
-    Users: userHooks((id) => auth.revokeUser(id)),
+    Users: userHooks({
+      revokeSessions: (id, keep) => auth.revokeUser(id, keep),
+      roleRights: roleRightsIn(repo),
+    }),
     Roles: { afterUpdate: () => auth.forgetRecent() },
   };
   const mapIndex = new MapIndex(db, hub);
@@ -99,7 +104,7 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   const service = new EntityService(
     repo,
     hooks,
-    (e) => MAP_LAYERS.includes(e.name as MapLayer) && mapIndex.invalidate(),
+    (e) => MAP_SOURCES.includes(e.name) && mapIndex.invalidate(),
   );
   await bootstrap(service, repo, { adminPassword: config.adminPassword, demo: config.demo, log: app.log });
 
@@ -122,6 +127,7 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   registerUserRoutes(app, db, repo, service, hooks);
   registerRoleRoutes(app, service);
   registerEntityRoutes(app, service);
+  registerExportRoutes(app, db, repo);
   const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>
     app.log.warn({ topic, reason }, 'malformed controller reply'),
   );
@@ -136,6 +142,7 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   registerControlRoutes(app, db, commandService);
   registerModuleConfigRoutes(app, db, commandService, written);
   registerMapRoutes(app, mapIndex, repo);
+  registerLightingRoutes(app, service);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -91,8 +91,12 @@ describe(`access matrix on ${backend}`, () => {
   it('lets every signed-in user reach the session routes', async () => {
     // the live stream never ends; live.test.ts covers it
     const once = (r: RouteEntry) => r.url !== '/auth/sign-out' && r.url !== '/api/v2/live';
+    // reached: neither refused nor failed (a route that needs a query answers its bare call with 400)
     for (const r of s.routes.filter((r) => r.access === 'session' && once(r)))
-      for (const c of Object.values(clients)) expect((await attempt(c, r)).status).toBe(200);
+      for (const c of Object.values(clients)) {
+        const { status } = await attempt(c, r);
+        expect([200, 400], `${r.method} ${r.url} → ${status}`).toContain(status);
+      }
   });
 
   it('answers every guarded route for every user kind as the rules say', async () => {
@@ -117,5 +121,6 @@ describe(`access matrix on ${backend}`, () => {
       for (const r of routes)
         check('allButRight', r, await attempt(clients.allButRight, r), expected('allButRight', r));
     }
-  });
+    // some 300 routes, five kinds of user and two roles per right: over a minute on a loaded machine
+  }, 180_000);
 });

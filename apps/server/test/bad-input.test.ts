@@ -172,6 +172,19 @@ describe(`bad input on ${backend}`, () => {
     );
   });
 
+  it('refuses a NUL in a search, a filter or an export query, naming the parameter', async () => {
+    for (const path of [
+      '/api/v1/LuminaryModules?q=%00',
+      '/api/v1/LuminaryModules?mac=AB%00CD',
+      '/api/v2/lamp-modules/search?q=x%00',
+      '/api/v2/LuminaryModules/export?q=%00',
+    ]) {
+      const r = await s.call('GET', path);
+      expect([r.status, r.body.code], path).toEqual([400, 'IsInvalidError']);
+      expect(r.body.fields.length, path).toBe(1);
+    }
+  });
+
   it('answers unknown API paths with NotFoundError', async () => {
     expectCatalogueError(await s.call('GET', '/api/v1/Nothing'), 404);
     expectCatalogueError(await s.call('PUT', '/api/v1/Vendors/1', {}), 404);

@@ -1,5 +1,6 @@
 import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
+import { sampleModuleReading } from '@sl/protocol/testing';
 import type { SimulatorHandle } from '@sl/simulator';
 import { fieldForSuite, until } from './field-setup.ts';
 import { backend, type TestServer } from './harness.ts';
@@ -44,22 +45,7 @@ describe(`field ingest on ${backend}`, () => {
     const client = await mqtt.connectAsync(s.brokerUrl);
     await client.publishAsync('sl/v1/024300010000/modules', 'not json', { qos: 1 });
     await client.publishAsync('sl/v1/024300010000/state', JSON.stringify({ online: true }), { qos: 1 });
-    const stranger = {
-      mac: '024DFFFF00000001',
-      pwm: 50,
-      pow: 10,
-      lux: 1,
-      temp: 20,
-      energy: 1,
-      runh: 1,
-      lpwm: 1,
-      cpwm: 100,
-      rssi: -70,
-      twil: 2,
-      cl_status: 1,
-      phase: 1,
-      at: new Date().toISOString(),
-    };
+    const stranger = sampleModuleReading('024DFFFF00000001', { pwm: 50 });
     await client.publishAsync(
       'sl/v1/024300010000/modules',
       JSON.stringify({ at: stranger.at, modules: [stranger] }),

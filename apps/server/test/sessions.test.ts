@@ -127,6 +127,42 @@ describe(`sign-in and sessions on ${backend}`, () => {
     );
   });
 
+  it('asks the token for a command sent by GET too, unless the console’s own page sends it', async () => {
+    const c = await s.signIn('admin', ADMIN_PASSWORD);
+    const token = c.cookies.get('csrf')!;
+    c.cookies.delete('csrf');
+    const dim = '/api/v1/control/lighting?by=mac&mac=024DFFFF00000009&raw=40';
+    const bare = await c.call('GET', dim);
+    expect(bare).toMatchObject({ status: 403, body: { code: 'PermissionDeniedError', fields: ['csrf'] } });
+    const crossSite = await c.call('GET', dim, undefined, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.body.fields).toEqual(['csrf']);
+    // past the check: the module is unknown
+    const ownPage = await c.call('GET', dim, undefined, { 'sec-fetch-site': 'same-origin' });
+    expect([403, 401]).not.toContain(ownPage.status);
+    const withToken = await c.call('GET', dim, undefined, { 'x-csrf-token': token });
+    expect([403, 401]).not.toContain(withToken.status);
+    // a read needs neither
+    expect((await c.call('GET', '/api/v1/Types')).status).toBe(200);
+  });
+
+  it('refuses a change whose Origin is another site, and a token of other characters', async () => {
+    const c = await s.signIn('admin', ADMIN_PASSWORD);
+    const evil = await c.call('POST', '/api/v1/Types', { name: 'Evil' }, { origin: 'https://evil.example' });
+    expect(evil).toMatchObject({ status: 403, body: { fields: ['origin'] } });
+    const bad = await c.call('POST', '/api/v1/Types', { name: 'Evil' }, { origin: 'null' });
+    expect(bad.status).toBe(403);
+    const own = await c.call('POST', '/api/v1/Types', { name: 'Own' }, { origin: s.url });
+    expect(own.status).toBe(201);
+    const token = c.cookies.get('csrf')!;
+    const nonAscii = await c.call(
+      'POST',
+      '/api/v1/Types',
+      { name: 'Evil' },
+      { 'x-csrf-token': 'é'.repeat(token.length) },
+    );
+    expect(nonAscii).toMatchObject({ status: 403, body: { fields: ['csrf'] } });
+  });
+
   it('throttles a login after five failures, wherever they come from', async () => {
     const { login } = await newUser();
     for (let i = 0; i < 5; i++)

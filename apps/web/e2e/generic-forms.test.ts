@@ -28,7 +28,7 @@ describe('generic screens in Chromium', () => {
     await page.getByLabel('Longitude').fill('-71.1097');
     await page.getByRole('button', { name: 'Add' }).click();
     await page.getByLabel('Phase').click();
-    await page.getByRole('option', { name: '2' }).click();
+    await page.getByRole('option', { name: 'B', exact: true }).click();
     await shot(page, 'sockets-en');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/LuminarySupports');
@@ -43,7 +43,8 @@ describe('generic screens in Chromium', () => {
     await page.goto(s.url + '/Vendors/create');
     await page.getByLabel('Название').fill('Philips');
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    const message = page.getByText('Уже существует');
+    // the notice; the name field carries the same words (form-errors.test.ts)
+    const message = page.locator('.MuiSnackbar-root').getByText('Уже существует');
     await message.waitFor();
     await shot(page, 'error-ru');
     await page.waitForTimeout(6000); // react-admin's own default would have hidden it after 4 s

@@ -1,7 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
+// eslint-disable-next-line no-restricted-imports -- the browser tests drive the real server, as the HTTP tests do
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/harness.ts';
+// eslint-disable-next-line no-restricted-imports -- the demo city is seeded as the server seeds it
+import { seedDemoCity } from '../../server/src/field/demo-city.ts';
+import { launch } from './browser.ts';
+import { WEB_DIST } from './global-setup.ts';
 
 /** A PNG of one colour with a darker grid line on two edges, so tiles that were drawn show as a grid. */
 export function gridTile(size = 256, fill = [232, 224, 200], line = [190, 180, 150]): Buffer {
@@ -125,4 +133,60 @@ export async function holdTiles(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+/** The night the map suites' field sees: lamps lit, so markers are green. */
+export const NIGHT = Date.parse('2026-01-15T03:00:00Z');
+
+export type MapField = { s: TestServer; sim: SimulatorHandle; browser: Browser };
+
+/**
+ * The real server with six Cambridge cabinets seeded as the demo city, the simulated field of them on its broker
+ * (a night that does not end, no random faults) and Chromium, for one suite.
+ */
+export function mapFieldForSuite(use: (field: MapField) => void) {
+  let field: Partial<MapField> = {};
+  beforeAll(async () => {
+    const s = await startServer({ webDist: WEB_DIST });
+    field.s = s;
+    const city = await loadCity('cambridge', { controllers: 6 });
+    const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
+    await seedDemoCity(s.db, demo._id, demo.cities[0], city);
+    const started = Date.now();
+    field.sim = await startSimulator({
+      broker: s.brokerUrl,
+      city,
+      intervalMs: 500,
+      faults: false,
+      clock: () => new Date(NIGHT + Date.now() - started),
+    });
+    field.browser = await launch();
+    use(field as MapField);
+  }, 120_000);
+  afterAll(async () => {
+    await field.browser?.close();
+    await field.sim?.stop();
+    await field.s?.close();
+    field = {};
+  });
+}
+
+/** A fresh browser context in one language, with the console errors it logs. */
+export async function openMapPage(browser: Browser, lang: 'en-us' | 'ru', width = 1280) {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: lang });
+  await context.addInitScript((l) => localStorage.getItem('lang') || localStorage.setItem('lang', l), lang);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return { page, errors };
+}
+
+/** Signs in as the administrator; the console lands on the map. */
+export async function signInAdmin(page: Page, url: string) {
+  await page.goto(url + '/');
+  await page.getByLabel(/Login|Логин/).fill('admin');
+  await page.getByLabel(/Password|Пароль/).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: /Sign in|Войти/ }).click();
+  await page.waitForURL('**/Map');
+  await settled(page);
 }

@@ -15,6 +15,7 @@ import {
   pixel,
   renderedCounts,
   settled,
+  openMapPage,
   tileServer,
 } from './map-helpers.ts';
 
@@ -57,14 +58,7 @@ afterAll(async () => {
 
 type Opened = { page: Page; errors: string[] };
 
-async function open(lang: 'en-us' | 'ru', width = 1280): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: lang });
-  await context.addInitScript((l) => localStorage.getItem('lang') || localStorage.setItem('lang', l), lang);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  return { page, errors };
-}
+const open = (lang: 'en-us' | 'ru', width = 1280): Promise<Opened> => openMapPage(browser, lang, width);
 
 async function signIn(page: Page, login?: string) {
   await page.goto(s.url + '/');
@@ -84,6 +78,14 @@ async function focus(page: Page, lngLat: [number, number]): Promise<{ x: number;
   const box = (await page.getByTestId('map').boundingBox())!;
   const p = await page.evaluate((at) => window.__slMap!.project(at), lngLat);
   return { x: box.x + p.x, y: box.y + p.y };
+}
+
+/** Clicks a marker; where devices share its point, picks the one whose option's name matches from the choice. */
+async function clickDevice(page: Page, at: { x: number; y: number }, option: RegExp) {
+  await page.mouse.click(at.x, at.y);
+  const choice = page.getByTestId('map-choice');
+  await choice.or(page.getByTestId('map-popup')).first().waitFor();
+  if (await choice.count()) await choice.getByRole('button', { name: option }).click();
 }
 
 /** The status a marker shows: the live feature state where there is one, else the tile's. */
@@ -144,7 +146,7 @@ describe('map in Chromium', () => {
       await expect.poll(() => shownStatus(page, 'LuminaryModules', m._id), { timeout: 5000 }).toBe(1);
       expect(near(await pixel(page, at.x, at.y), STATUS_COLOURS.on)).toBe(true);
 
-      await page.mouse.click(at.x, at.y);
+      await clickDevice(page, at, new RegExp(lamp.mac));
       const popup = page.getByTestId('map-popup');
       await popup.getByText(lamp.mac).waitFor();
       await popup.getByText('Status: On (1)').waitFor();
@@ -157,6 +159,85 @@ describe('map in Chromium', () => {
       await page.mouse.move(0, 0);
       expect(near(await pixel(page, at.x, at.y), STATUS_COLOURS.off)).toBe(true);
       await shot(page, 'map-dimmed-en');
+    },
+    SLOW,
+  );
+
+  it(
+    "shows a dimmed lamp's new level and power in its open popup, as the field reports them",
+    async () => {
+      const { page } = await open('en-us');
+      await signIn(page, 'admin');
+      const lamp = sim.city.cabinets[5]!.modules[1]!;
+      const m = await moduleRow(lamp.mac);
+      await clickDevice(page, await focus(page, m.location.coordinates), new RegExp(lamp.mac));
+      const popup = page.getByTestId('map-popup');
+      await popup.getByTestId('map-popup-mapFieldPwm').getByText('Level: 100%').waitFor();
+      const slider = popup.getByRole('slider');
+      await slider.focus();
+      await page.keyboard.press('Home');
+      for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+      await popup.getByText('Dimming, %: 40').waitFor();
+      await popup.getByRole('button', { name: 'Dim', exact: true }).click();
+      await popup.getByTestId('map-answer').getByText('Done').waitFor();
+      // the field reports every 500 ms: the level at once, the power once the lamp has settled
+      await popup.getByTestId('map-popup-mapFieldPwm').getByText('Level: 40%').waitFor({ timeout: 3000 });
+      const settled = lamp.watts * 0.4 + 0.4;
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (await popup.getByTestId('map-popup-mapFieldPower').textContent())!
+                .split(': ')[1]!
+                .replace(/\s*W$/, ''),
+            ),
+          { timeout: 5000 },
+        )
+        .toBeCloseTo(settled, -0.5);
+      await shot(page, 'map-popup-dimmed-readings-en');
+    },
+    SLOW,
+  );
+
+  it(
+    'offers a choice where a mounting and its lamps share a point, and opens the one chosen',
+    async () => {
+      for (const lang of ['en-us', 'ru'] as const) {
+        const { page } = await open(lang);
+        await signIn(page, 'admin');
+        const support = await twoArmPost();
+        const at = await focus(page, support.location.coordinates);
+        await page.mouse.click(at.x, at.y);
+        const choice = page.getByTestId('map-choice');
+        await choice
+          .getByText(lang === 'ru' ? 'Здесь несколько устройств' : 'Several devices here')
+          .waitFor();
+        const options = choice.getByRole('button');
+        // the mounting and its two control modules, each by its name
+        await expect.poll(() => options.count()).toBe(3);
+        await choice.getByRole('button', { name: new RegExp(support.uid) }).waitFor();
+        await shot(page, `map-choice-${lang === 'ru' ? 'ru' : 'en'}`);
+        await choice
+          .getByRole('button', { name: new RegExp(`^${lang === 'ru' ? 'Опоры' : 'Mountings'}`) })
+          .click();
+        const popup = page.getByTestId('map-popup');
+        await popup.getByText(support.uid, { exact: true }).waitFor();
+        expect(await choice.count()).toBe(0);
+        // and a module of it, from the same point
+        await page.mouse.click(at.x, at.y);
+        const socket = (support.sockets as { luminaryModule: number }[])[1]!;
+        const { mac } = (await s.call('GET', `/api/v1/LuminaryModules/${socket.luminaryModule}`)).body;
+        await choice.getByRole('button', { name: new RegExp(mac) }).click();
+        await popup.getByText(mac).waitFor();
+        // readings in the language's number format, with their units
+        const power = popup.getByTestId('map-popup-mapFieldPower');
+        await power.waitFor();
+        expect(await power.textContent()).toMatch(
+          lang === 'ru' ? /^Мощность: \d+(,\d)?\u00a0Вт$/ : /^Power: \d+(\.\d)?\u00a0W$/,
+        );
+        expect(await popup.getByTestId('map-popup-mapFieldPhase').textContent()).toMatch(/: [ABC]$/);
+        await page.context().close();
+      }
     },
     SLOW,
   );
@@ -204,7 +285,7 @@ describe('map in Chromium', () => {
       const controller = (await s.call('GET', `/api/v1/Controllers?mac=${cabinet.controller.mac}`)).body
         .data[0];
       const at = await focus(page, controller.location.coordinates);
-      await page.mouse.click(at.x, at.y);
+      await clickDevice(page, at, /^Controllers/);
       const phases = page.getByTestId('map-phases');
       await phases.waitFor();
       await expect.poll(() => phases.getByTestId('map-phase-1').textContent()).toMatch(/^relay (on|off)/);
@@ -334,7 +415,7 @@ describe('map in Chromium', () => {
       const lamp = sim.city.cabinets[3]!.modules[0]!;
       const m = await moduleRow(lamp.mac);
       const at = await focus(page, m.location.coordinates);
-      await page.mouse.click(at.x, at.y);
+      await clickDevice(page, at, new RegExp(lamp.mac));
       const popup = page.getByTestId('map-popup');
       await popup.getByText(lamp.mac).waitFor();
       expect(await popup.getByTestId('map-dimmer').count()).toBe(0);
@@ -450,8 +531,9 @@ describe('map in Chromium', () => {
       await page.mouse.click(box.x + target!.x, box.y + target!.y);
       expect(await page.getByTestId('map-popup').count()).toBe(0);
       release();
-      const popup = page.getByTestId('map-popup');
-      await popup.getByText('Neighbours').waitFor();
+      // a single device, or several at one point (a module on its mounting): then the choice is the answer
+      const popup = page.getByTestId('map-popup').or(page.getByTestId('map-choice'));
+      await popup.first().waitFor();
       expect(await page.locator('#sl-first-view').count()).toBe(0);
       // placed before its content loaded, the popup turns to the side with room once it has grown
       await expect.poll(async () => (await popup.boundingBox())!.y).toBeGreaterThanOrEqual(box.y);

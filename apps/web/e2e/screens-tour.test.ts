@@ -27,7 +27,7 @@ consoleForSuite(
 );
 
 const TOUR: [string, string, Record<'en-us' | 'ru', string>][] = [
-  ['modules', '/LuminaryModules', { 'en-us': 'broken', ru: 'неисправен' }],
+  ['modules', '/LuminaryModules', { 'en-us': 'Broken', ru: 'Неисправен' }],
   ['roles', '/Roles/create', { 'en-us': 'Default rights', ru: 'Права по умолчанию' }],
   ['user', '/Users/create', { 'en-us': 'Repeat the password', ru: 'Повторите пароль' }],
   ['wizard', '/Wizard', { 'en-us': 'Group administrator', ru: 'Администратор группы' }],

@@ -1,6 +1,8 @@
 // The field vocabulary every entity declaration is written in. Storage, validation, API shape,
 // OpenAPI and screens are all derived from these descriptors.
 
+import type { ValueRule } from './units.ts';
+
 export type FieldCommon = {
   required?: boolean;
   unique?: boolean;
@@ -15,6 +17,10 @@ export type FieldCommon = {
   default?: unknown;
   /** an index beyond the ones refs and unique fields get */
   index?: boolean;
+  /** computed by the server when read, never stored (implies readOnly); not sorted or filtered on */
+  derived?: boolean;
+  /** how the value is shown: its unit and divisor, or a rule of spec §4/§9 (units.ts) */
+  show?: ValueRule;
 };
 
 export type TextField = FieldCommon & {
@@ -113,4 +119,4 @@ export const json = (o: Opts<JsonField> = {}): JsonField => ({ ...o, kind: 'json
 
 /** Fields that a row stores in a column of its own and can filter and sort on. */
 export const isScalar = (f: Field): boolean =>
-  !['object', 'list', 'json', 'point', 'refs', 'password'].includes(f.kind);
+  !f.derived && !['object', 'list', 'json', 'point', 'refs', 'password'].includes(f.kind);

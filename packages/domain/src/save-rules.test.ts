@@ -34,4 +34,11 @@ describe('save rules (spec §5)', () => {
     expect(toPoint([3, 4])).toEqual({ type: 'Point', coordinates: [3, 4] });
     expect(toPoint('nowhere')).toBe('nowhere');
   });
+
+  it('saves a point with no coordinate as no location, and keeps a half one for the schema to refuse', () => {
+    const empty = { uid: 'P1', location: { coordinates: [null, null] } };
+    expect(applySaveRules(LuminarySupports, empty, 'create')).toEqual({ uid: 'P1' });
+    expect(applySaveRules(LuminarySupports, empty, 'patch')).toEqual({ uid: 'P1', location: null });
+    expect(toPoint({ coordinates: [null, 5] })).toEqual({ type: 'Point', coordinates: [null, 5] });
+  });
 });

@@ -43,7 +43,13 @@ function normalizeFields(
       if (keepNull) out[key] = null;
       continue;
     }
-    out[key] = field ? normalizeValue(field, value, keepNull) : value;
+    const normalized = field ? normalizeValue(field, value, keepNull) : value;
+    // a value that says nothing (a point with no coordinate) is an empty value too
+    if (normalized === undefined) {
+      if (keepNull) out[key] = null;
+      continue;
+    }
+    out[key] = normalized;
   }
   return out;
 }
@@ -75,7 +81,10 @@ function refId(value: unknown): unknown {
   return value;
 }
 
-/** Accepts a GeoJSON Point, `{ coordinates }`, `{ lat, lon|lng }` or `[lon, lat]`. */
+const blank = (c: unknown) => c === undefined || c === null || c === '';
+
+/** Accepts a GeoJSON Point, `{ coordinates }`, `{ lat, lon|lng }` or `[lon, lat]`; undefined when it has no
+ *  coordinate at all (a form's two empty inputs), so that it is saved as no location. */
 export function toPoint(value: unknown): unknown {
   let coordinates: unknown;
   if (Array.isArray(value)) coordinates = value;
@@ -83,11 +92,10 @@ export function toPoint(value: unknown): unknown {
     if ('coordinates' in value) coordinates = value.coordinates;
     else if ('lat' in value) coordinates = [value.lon ?? value.lng, value.lat];
   }
-  if (
-    !Array.isArray(coordinates) ||
-    coordinates.length !== 2 ||
-    !coordinates.every((c) => typeof c === 'number' && Number.isFinite(c))
-  )
-    return value;
+  if (!Array.isArray(coordinates) || coordinates.length !== 2) return value;
+  if (coordinates.every(blank)) return undefined;
+  // half a point stays a Point, so that the refusal names only the coordinate that is wrong
+  if (!coordinates.every((c) => typeof c === 'number' && Number.isFinite(c)))
+    return { type: 'Point', coordinates };
   return { type: 'Point', coordinates: coordinates.map((c: number) => roundCoordinate(c)) };
 }

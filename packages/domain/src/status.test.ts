@@ -16,8 +16,12 @@ describe('cl_status (spec §4)', () => {
     [77, 'unknown'],
   ] as const)('%s is %s', (code, meaning) => expect(statusMeaning(code)).toBe(meaning));
 
-  it('colours off and unknown grey, on green, offline amber, broken red', () => {
-    expect(STATUS_COLOURS.off).toBe(STATUS_COLOURS.unknown);
-    expect(new Set(Object.values(STATUS_COLOURS)).size).toBe(4);
+  it('colours off and unknown grey (unknown lighter, to tell them apart), on green, offline amber, broken red', () => {
+    const grey = (c: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+      return Math.max(r!, g!, b!) - Math.min(r!, g!, b!) < 16;
+    };
+    expect(grey(STATUS_COLOURS.off) && grey(STATUS_COLOURS.unknown)).toBe(true);
+    expect(new Set(Object.values(STATUS_COLOURS)).size).toBe(5);
   });
 });

@@ -2,12 +2,13 @@
 
 export type StatusMeaning = 'off' | 'on' | 'offline' | 'broken' | 'unknown';
 
+// unknown a lighter grey than off, so the two stay apart on the map and in tables
 export const STATUS_COLOURS: Record<StatusMeaning, string> = {
   off: '#9e9e9e',
   on: '#2e7d32',
   offline: '#ffb300',
   broken: '#d32f2f',
-  unknown: '#9e9e9e',
+  unknown: '#c6cbd0',
 };
 
 export function statusMeaning(clStatus: number | null | undefined): StatusMeaning {

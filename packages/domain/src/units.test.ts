@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { energyValue, meterPowerUnit, meterRaw, roundCoordinate, voltageValue } from './units.ts';
+import { entity } from './registry.ts';
+import {
+  energyValue,
+  formatMeasure,
+  formatNumber,
+  formatRaw,
+  meterPowerUnit,
+  meterRaw,
+  roundCoordinate,
+  voltageValue,
+} from './units.ts';
 
 describe('unit rules (spec §5, §9)', () => {
   it('treats meter raw 65535 as 0', () => {
@@ -18,5 +28,23 @@ describe('unit rules (spec §5, §9)', () => {
     expect(energyValue(123456)).toBe(123.46);
     expect(voltageValue(23012)).toBe(230.12);
     expect(roundCoordinate(-71.10941249)).toBe(-71.109412);
+  });
+
+  it('writes numbers as the language does, with the unit', () => {
+    expect(formatNumber(70.3, 'ru')).toBe('70,3');
+    expect(formatNumber(70.8, 'en-us')).toBe('70.8');
+    expect(formatNumber(12345.678, 'ru')).toBe('12\u00a0345,68');
+    expect(formatMeasure(70.25, 'W', 'ru', 1)).toBe('70,3\u00a0Вт');
+    expect(formatMeasure(40, 'percent', 'en-us')).toBe('40%');
+  });
+
+  it('shows each field by the rule its declaration names', () => {
+    const show = (name: string, field: string) => entity(name).fields[field]!.show!;
+    expect(formatRaw(show('LuminaryModules', 'energy'), 123456, 'en-us')).toBe('123.46\u00a0kWh');
+    const energyData = entity('Meters').fields.energyData!;
+    const phase = energyData.kind === 'list' && energyData.of.kind === 'object' ? energyData.of.fields : {};
+    expect(formatRaw(phase.voltage!.show!, 23012, 'ru')).toBe('230,12\u00a0В');
+    expect(formatRaw(phase.power!.show!, 25000, 'en-us', [25000, 120000, 0])).toBe('0.25\u00a0kW');
+    expect(formatRaw(phase.power!.show!, 25000, 'en-us', [25000, 0, 0])).toBe('250\u00a0W');
   });
 });

@@ -1,4 +1,7 @@
-// Unit rules of spec §5 and §9.
+// Unit rules of spec §5 and §9, and how a value is shown: a field's declaration names its rule (`show`), every
+// screen and export formats through here.
+
+import type { Language } from './errors.ts';
 
 /** Meters report 65535 for "no value". */
 export const meterRaw = (raw: number): number => (raw === 65535 ? 0 : raw);
@@ -38,3 +41,64 @@ export const MODULE_PARAMETER_RANGES = {
   radioChannel: { min: 0, max: 15 },
   radioPower: { min: 0, max: 14 },
 } as const;
+
+export type Unit =
+  'W' | 'kW' | 'kWh' | 'V' | 'A' | 'degC' | 'percent' | 'h' | 'lx' | 'm' | 'K' | 'lm' | 'dBm';
+
+export type ValueRule =
+  /** raw ÷ divisor, to `decimals` places, in `unit` */
+  | { unit: Unit; divisor?: number; decimals?: number }
+  /** a meter phase's power: W or kW by the largest phase of the reading (spec §9) */
+  | { rule: 'meterPower' }
+  /** 1, 2, 3 as A, B, C */
+  | { rule: 'phase' }
+  /** a twilight profile type by its method's name (spec §4) */
+  | { rule: 'twilight' }
+  /** a cabinet's I/O bits as door, mode, breakers and contactors (io-state.ts) */
+  | { rule: 'ioState' };
+
+export const UNIT_SYMBOLS: Record<Unit, Record<Language, string>> = {
+  W: { 'en-us': 'W', ru: 'Вт' },
+  kW: { 'en-us': 'kW', ru: 'кВт' },
+  kWh: { 'en-us': 'kWh', ru: 'кВт·ч' },
+  V: { 'en-us': 'V', ru: 'В' },
+  A: { 'en-us': 'A', ru: 'А' },
+  degC: { 'en-us': '°C', ru: '°C' },
+  percent: { 'en-us': '%', ru: '%' },
+  h: { 'en-us': 'h', ru: 'ч' },
+  lx: { 'en-us': 'lx', ru: 'лк' },
+  m: { 'en-us': 'm', ru: 'м' },
+  K: { 'en-us': 'K', ru: 'К' },
+  lm: { 'en-us': 'lm', ru: 'лм' },
+  dBm: { 'en-us': 'dBm', ru: 'дБм' },
+};
+
+export const LOCALES: Record<Language, string> = { 'en-us': 'en-US', ru: 'ru-RU' };
+
+/** A number as the language writes it (ru: decimal comma, spaced thousands), at most `decimals` places. */
+export const formatNumber = (value: number, lang: Language, decimals = 2): string =>
+  new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: decimals }).format(value);
+
+/** A number with its unit symbol, e.g. `70,3 Вт`; English writes `40%`, Russian `40 %`. */
+export function formatMeasure(value: number, unit: Unit, lang: Language, decimals = 2): string {
+  const gap = unit === 'percent' && lang === 'en-us' ? '' : '\u00a0';
+  return `${formatNumber(value, lang, decimals)}${gap}${UNIT_SYMBOLS[unit][lang]}`;
+}
+
+/**
+ * A raw numeric value under its field's rule, as text; `phases`: the raw values of the same field in the other
+ * phases of the reading (the meter power rule looks at all of them). Undefined for rules that are words.
+ */
+export function formatRaw(
+  rule: ValueRule,
+  raw: number,
+  lang: Language,
+  phases: readonly number[] = [raw],
+): string | undefined {
+  if ('unit' in rule) return formatMeasure(raw / (rule.divisor ?? 1), rule.unit, lang, rule.decimals ?? 2);
+  if (rule.rule === 'meterPower') {
+    const { unit, divisor } = meterPowerUnit(phases);
+    return formatMeasure(round(meterRaw(raw) / divisor, 2), unit, lang);
+  }
+  return undefined;
+}

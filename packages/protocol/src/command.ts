@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceText, int32, storableJson } from './bounds.ts';
 
 // Every command carries a correlation id; the controller answers exactly once on its reply topic with the same id
 // and a control answer code (spec §8: 0 done, 1 timeout, 3 module not found, 7/8 connection, 10 write refused,
@@ -13,8 +14,8 @@ export const commandMessage = z.object({
 export type CommandMessage = z.infer<typeof commandMessage>;
 
 export const replyMessage = z.object({
-  id: z.string().min(1).max(64),
-  code: z.number().int(),
-  result: z.unknown().optional(),
+  id: deviceText(64).min(1),
+  code: int32,
+  result: storableJson.optional(),
 });
 export type ReplyMessage = z.infer<typeof replyMessage>;

@@ -5,3 +5,4 @@ export * from './commands.ts';
 export * from './state.ts';
 export * from './modules.ts';
 export * from './meter.ts';
+export * from './bounds.ts';

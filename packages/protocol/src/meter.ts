@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decode, encode } from './codec.ts';
+import { deviceText, fieldInstant } from './bounds.ts';
 import { phase } from './modules.ts';
 
 /** A raw meter value that could not be read (spec §5: shown as 0). */
@@ -12,8 +13,8 @@ export const meterPhase = z.object({ phase, voltage: raw, current: raw, power: r
 
 /** `sl/v1/{mac}/meter`: the cabinet meter, read by its controller. */
 export const meterReading = z.object({
-  serial: z.string().min(1).max(64),
-  at: z.iso.datetime(),
+  serial: deviceText(64).min(1),
+  at: fieldInstant,
   phases: z.array(meterPhase).min(1).max(3),
 });
 export type MeterReading = z.infer<typeof meterReading>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decode, encode } from './codec.ts';
+import { fieldInstant } from './bounds.ts';
 import { deviceMac } from './topics.ts';
 
 export const MODULE_BATCH_MAX = 200;
@@ -19,21 +20,21 @@ export const moduleReading = z.object({
   pow: z.number().min(0).max(10_000),
   lux: z.number().min(0).max(200_000),
   temp: z.number().min(-60).max(150),
-  energy: z.number().min(0),
-  runh: z.number().min(0),
+  energy: z.number().min(0).max(1e12),
+  runh: z.number().min(0).max(1e7),
   lpwm: percent,
   cpwm: percent,
   rssi: z.number().int().min(-150).max(0),
   twil: z.number().int().min(0).max(255),
-  cl_status: z.number().int(),
+  cl_status: z.number().int().min(0).max(255),
   phase,
-  at: z.iso.datetime(),
+  at: fieldInstant,
 });
 export type ModuleReading = z.infer<typeof moduleReading>;
 
 /** `sl/v1/{mac}/modules`: the readings of some of a controller's modules; a silent module is simply absent. */
 export const moduleBatch = z.object({
-  at: z.iso.datetime(),
+  at: fieldInstant,
   modules: z.array(moduleReading).min(1).max(MODULE_BATCH_MAX),
 });
 export type ModuleBatch = z.infer<typeof moduleBatch>;

@@ -4,7 +4,7 @@ import { decodeModuleBatch, MODULE_BATCH_MAX, type ModuleReading } from './modul
 import { decodeMeterReading, METER_NO_VALUE, meterInt } from './meter.ts';
 import { deviceMac } from './topics.ts';
 
-const at = '2025-01-01T18:00:00.000Z';
+const at = new Date(Date.now() - 3600_000).toISOString();
 
 describe('controller state', () => {
   it('packs the cabinet I/O in the documented bit order', () => {

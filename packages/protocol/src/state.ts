@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceText, fieldInstant } from './bounds.ts';
 import { decode, encode } from './codec.ts';
 
 // the cabinet I/O bits are the domain's, shared with the console, which shows the relays
@@ -10,14 +11,14 @@ const onlineState = z.object({
   online: z.literal(true),
   iostate,
   cputemp: z.number().min(-60).max(150),
-  version: z.string().min(1).max(64),
-  network: z.string().max(64),
+  version: deviceText(64).min(1),
+  network: deviceText(64),
   readingMeter: z.boolean(),
-  at: z.iso.datetime(),
+  at: fieldInstant,
 });
 
 /** Also the controller's last will, set when it connects, so it carries no time: the receiver stamps it. */
-const offlineState = z.object({ online: z.literal(false), at: z.iso.datetime().optional() });
+const offlineState = z.object({ online: z.literal(false), at: fieldInstant.optional() });
 
 /** `sl/v1/{mac}/state`, retained. */
 export const controllerState = z.discriminatedUnion('online', [onlineState, offlineState]);

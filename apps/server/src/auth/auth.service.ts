@@ -22,6 +22,8 @@ export type SignedIn = {
   cityIds?: number[];
   rights: AccessRights;
   csrf: string;
+  /** the stored id of the session (its token's digest) */
+  sessionId: string;
 };
 
 // verifying against this when the login is unknown keeps both answers equally slow
@@ -131,6 +133,7 @@ export class AuthService {
       cityIds: admin ? undefined : (row.cities ?? []),
       rights: (row.rights ?? {}) as AccessRights,
       csrf: row.session.csrf,
+      sessionId: row.session.id,
     };
     if (this.recent.size > 10_000) this.recent.clear();
     this.recent.set(token, { signedIn, at: Date.now(), expiresAt: expiresAt.getTime() });
@@ -142,9 +145,11 @@ export class AuthService {
     return this.sessionRepo.revoke(token);
   }
 
-  revokeUser(userId: number) {
-    for (const [token, r] of this.recent) if (r.signedIn.userId === userId) this.recent.delete(token);
-    return this.sessionRepo.revokeUser(userId);
+  /** Ends every session of a user at once, but `keep` (the session of a user who changed their own password). */
+  revokeUser(userId: number, keep?: string) {
+    for (const [token, r] of this.recent)
+      if (r.signedIn.userId === userId && r.signedIn.sessionId !== keep) this.recent.delete(token);
+    return this.sessionRepo.revokeUser(userId, keep);
   }
 
   /** Forget checked sessions (after a role changes, so its rights apply at once). */

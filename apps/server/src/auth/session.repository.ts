@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { sessions } from '../db/session.table.ts';
 
@@ -55,10 +55,16 @@ export class SessionRepository {
       .where(eq(sessions.id, digest(token)));
   }
 
-  async revokeUser(userId: number) {
+  async revokeUser(userId: number, keep?: string) {
     await this.db
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keep ? ne(sessions.id, keep) : undefined,
+        ),
+      );
   }
 }

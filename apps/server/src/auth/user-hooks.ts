@@ -1,7 +1,16 @@
-import { passwordProblem, type UserType } from '@sl/domain';
+import {
+  AREAS,
+  ENTITIES,
+  entity,
+  FLAGS,
+  passwordProblem,
+  type AccessRights,
+  type UserType,
+} from '@sl/domain';
+import type { EntityRepository } from '../entities/entity.repository.ts';
 import type { EntityHooks } from '../entities/entity.service.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { Caller } from './caller.ts';
+import { SYSTEM, type Caller } from './caller.ts';
 
 const RANK: Record<UserType, number> = { NORMAL: 0, GROUPADMIN: 1, ADMIN: 2 };
 
@@ -19,19 +28,54 @@ function checkType(caller: Caller, type: unknown) {
   }
 }
 
+/** Whether an area's rows belong to one group, which a group administrator manages in full (as its routes say). */
+const GROUP_OWNED = Object.fromEntries(
+  AREAS.map((area) => {
+    const e = ENTITIES.find((x) => x.area === area);
+    return [area, e ? Boolean(e.groupField) || e.name === 'Groups' : true];
+  }),
+) as Record<(typeof AREAS)[number], boolean>;
+
+export type UserHookDeps = {
+  /** ends a user's sessions at once, all but `keep` */
+  revokeSessions(userId: number, keep?: string): Promise<void>;
+  /** a role's rights, or undefined when there is no such role */
+  roleRights(roleId: number): Promise<AccessRights | undefined>;
+};
+
+/** A role's rights read from the database, whatever group asks. */
+export const roleRightsIn =
+  (repo: EntityRepository) =>
+  async (roleId: number): Promise<AccessRights | undefined> =>
+    (await repo.get(entity('Roles'), SYSTEM, roleId))?.accessRights as AccessRights | undefined;
+
 const canLock = (caller: Caller) => caller.allows('Users', 'canLock');
 
-/** Users: password rules, no escalation of type, lock/active need `canLock`, and locking ends sessions at once. */
-export function userHooks(revokeSessions: (userId: number) => Promise<void>): EntityHooks {
+/**
+ * Users: password rules; no escalation of type; nobody changes their own role, and nobody gives a role with a
+ * right they do not hold themselves; lock/active need `canLock`; locking, a new password and a new role end the
+ * user's sessions at once (their own current one kept when they changed their own password), and so does deletion.
+ */
+export function userHooks(deps: UserHookDeps): EntityHooks {
+  async function checkRole(caller: Caller, roleId: unknown) {
+    if (typeof roleId !== 'number' || caller.type === undefined || caller.type === 'ADMIN') return;
+    const rights = (await deps.roleRights(roleId)) ?? {};
+    for (const area of AREAS)
+      for (const flag of FLAGS)
+        if (rights[area]?.[flag] === true && !caller.allows(area, flag, GROUP_OWNED[area]))
+          throw new ApiError('PermissionDeniedError', ['role']);
+  }
+
   return {
-    beforeCreate(caller, data) {
+    async beforeCreate(caller, data) {
       checkPassword(data.login, data.password);
       checkType(caller, data.type);
+      await checkRole(caller, data.role);
       if ((data.isLocked === true || data.isActive === false) && !canLock(caller)) {
         throw new ApiError('PermissionDeniedError', ['isLocked']);
       }
     },
-    beforeUpdate(caller, current, patch) {
+    async beforeUpdate(caller, current, patch) {
       const self = caller.userId === current._id;
       if (caller.type !== undefined && RANK[current.type as UserType] > RANK[caller.type]) {
         throw new ApiError('PermissionDeniedError');
@@ -41,13 +85,21 @@ export function userHooks(revokeSessions: (userId: number) => Promise<void>): En
         if (self) throw new ApiError('PermissionDeniedError', ['type']);
         checkType(caller, patch.type);
       }
+      if ('role' in patch && patch.role !== current.role) {
+        if (self) throw new ApiError('PermissionDeniedError', ['role']);
+        await checkRole(caller, patch.role);
+      }
       if ('isLocked' in patch || 'isActive' in patch) {
         if (!canLock(caller)) throw new ApiError('PermissionDeniedError', ['isLocked']);
         if (self) throw new ApiError('IsInvalidError', ['isLocked']);
       }
     },
-    async afterUpdate(_caller, row) {
-      if (row.isLocked || !row.isActive) await revokeSessions(row._id);
+    async afterUpdate(caller, row, patch, before) {
+      if (row.isLocked || !row.isActive) return deps.revokeSessions(row._id);
+      const newRole = 'role' in patch && patch.role !== before.role;
+      if ('password' in patch || newRole || row.type !== before.type)
+        await deps.revokeSessions(row._id, caller.userId === row._id ? caller.sessionId : undefined);
     },
+    afterRemove: (_caller, row) => deps.revokeSessions(row._id),
   };
 }

@@ -54,7 +54,8 @@ export function queryShape(e: Entity, scope: Scope, q: ListQuery): string {
   ]);
 }
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likePattern = (q: string) => `%${escapeLike(q)}%`;
 
 export function listConditions(
   e: Entity,
@@ -93,8 +94,23 @@ export function listConditions(
   return and(...parts.filter(Boolean));
 }
 
-export function orderBy(t: AnyTable, q: ListQuery): SQL[] {
-  const out = q.sort.map((s) => (s.desc ? desc(t[s.field]) : asc(t[s.field])));
+/** The list's order; with a search, exact matches of a search field first, then prefixes, then the rest. */
+export function orderBy(e: Entity, t: AnyTable, q: ListQuery, bind: Bind = inline): SQL[] {
+  const rank = q.q === undefined ? undefined : searchRank(e, t, q.q, bind);
+  const out = rank ? [rank] : [];
+  out.push(...q.sort.map((s) => (s.desc ? desc(t[s.field]) : asc(t[s.field]))));
   if (!q.sort.some((s) => s.field === '_id')) out.push(asc(t._id));
   return out;
+}
+
+function searchRank(e: Entity, t: AnyTable, text: string, bind: Bind): SQL | undefined {
+  const ranked = e.searchFields.filter((name) => e.fields[name]!.kind !== 'object');
+  if (!ranked.length) return undefined;
+  const as = (name: string) => {
+    const field = e.fields[name]!;
+    return field.kind === 'text' && field.canonical ? field.canonical(text) : text;
+  };
+  const exact = ranked.map((name) => sql`lower(${t[name]}) = lower(${bind(as(name))})`);
+  const prefix = ranked.map((name) => sql`${t[name]} ilike ${bind(`${escapeLike(as(name))}%`)}`);
+  return sql`case when ${or(...exact)} then 0 when ${or(...prefix)} then 1 else 2 end`;
 }

@@ -74,6 +74,7 @@ export class EntityRepository {
     const t = tableOf(e);
     const { bind, values } = placeholders();
     const where = listConditions(e, t, scope, q, bind);
+    const order = orderBy(e, t, q, bind);
     const shape = queryShape(e, scope, q);
     const whole = countsEveryLiveRow(e, t, scope, q);
     const groupId = e.groupField ? scope.groupId : undefined;
@@ -87,7 +88,7 @@ export class EntityRepository {
         })
         .from(t)
         .where(where)
-        .orderBy(...orderBy(t, q))
+        .orderBy(...order)
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('skip'))
         .prepare(statementName('rows', shape)),

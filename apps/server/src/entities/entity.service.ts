@@ -5,6 +5,7 @@ import { ApiError } from '../http/api-error.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { EntityRepository } from './entity.repository.ts';
 import { dbErrorToApi } from './db-errors.ts';
+import { withDerivedStatus } from './derived-status.ts';
 import type { ListQuery } from './list-query.ts';
 import { assertLinksExist, resolveLinks } from './references.ts';
 
@@ -14,7 +15,9 @@ type Row = Record<string, unknown>;
 export type EntityHooks = {
   beforeCreate?(caller: Caller, data: Row): Promise<void> | void;
   beforeUpdate?(caller: Caller, current: ApiRow, patch: Row): Promise<void> | void;
-  afterUpdate?(caller: Caller, row: ApiRow): Promise<void> | void;
+  /** after a change is stored: the row as it is now, the patch asked for and the row as it was */
+  afterUpdate?(caller: Caller, row: ApiRow, patch: Row, before: ApiRow): Promise<void> | void;
+  afterRemove?(caller: Caller, row: ApiRow): Promise<void> | void;
 };
 
 /**
@@ -30,7 +33,8 @@ export class EntityService {
 
   async list(e: Entity, caller: Caller, q: ListQuery, resolve = false) {
     const page = await this.repo.list(e, caller, q);
-    const data = resolve ? await resolveLinks(this.repo, e, caller, page.rows) : page.rows;
+    const rows = await withDerivedStatus(this.repo, e, caller, page.rows);
+    const data = resolve ? await resolveLinks(this.repo, e, caller, rows) : rows;
     return {
       total: page.total,
       ...(page.estimated && { estimated: true as const }),
@@ -41,8 +45,9 @@ export class EntityService {
   }
 
   async get(e: Entity, caller: Caller, id: number, opts: { resolve?: boolean; deleted?: boolean } = {}) {
-    const row = await this.repo.get(e, caller, id);
-    if (!row) throw new ApiError('NotFoundError', ['_id']);
+    const found = await this.repo.get(e, caller, id);
+    if (!found) throw new ApiError('NotFoundError', ['_id']);
+    const [row] = (await withDerivedStatus(this.repo, e, caller, [found])) as [ApiRow];
     if (row.deletedAt && !opts.deleted) throw new ApiError('IsDeletedError', ['_id']);
     return opts.resolve ? (await resolveLinks(this.repo, e, caller, [row]))[0]! : row;
   }
@@ -69,7 +74,7 @@ export class EntityService {
     await assertLinksExist(this.repo, e, caller, data);
     await hashPasswords(e, data);
     const row = await this.repo.update(e, id, data, caller.userId).catch(rethrow(e));
-    await this.hooks[e.name]?.afterUpdate?.(caller, row);
+    await this.hooks[e.name]?.afterUpdate?.(caller, row, data, current);
     this.written(e);
     return row;
   }
@@ -79,6 +84,7 @@ export class EntityService {
     const users = await this.repo.usedBy(e, id);
     if (users.length) throw new ApiError('IsUsedError', users);
     const row = await this.repo.softDelete(e, id, caller.userId);
+    await this.hooks[e.name]?.afterRemove?.(caller, row);
     this.written(e);
     return row;
   }

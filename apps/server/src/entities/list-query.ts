@@ -34,7 +34,11 @@ const SYSTEM_SORT = ['_id', 'createdAt', 'updatedAt', 'deletedAt'];
 type Raw = Record<string, string | string[] | undefined>;
 
 export function parseListQuery(e: Entity, raw: Raw): ListQuery {
-  const bad: string[] = [];
+  // PostgreSQL refuses the NUL character in any text it is given: a value holding one can match nothing
+  const bad = Object.entries(raw)
+    .filter(([, v]) => [v ?? ''].flat().some((x) => x.includes('\u0000')))
+    .map(([key]) => key);
+  if (bad.length) throw new ApiError('IsInvalidError', bad);
   const one = (key: string): string | undefined => {
     const v = raw[key];
     if (Array.isArray(v)) {
@@ -131,7 +135,9 @@ export function parseListQuery(e: Entity, raw: Raw): ListQuery {
 const AGGREGATES: Record<string, (e: Entity) => Filter | undefined> = {
   unused: (e) => (e.fields.luminarySupport ? { field: 'luminarySupport', op: 'eq', value: null } : undefined),
   broken: (e) =>
-    e.fields.cl_status ? { field: 'cl_status', op: 'in', value: [...BROKEN_CODES] } : undefined,
+    e.fields.cl_status && isScalar(e.fields.cl_status)
+      ? { field: 'cl_status', op: 'in', value: [...BROKEN_CODES] }
+      : undefined,
 };
 
 const filterable = (f: Field) => !f.writeOnly && (isScalar(f) || f.kind === 'refs');
@@ -146,8 +152,9 @@ function filterValue(field: Field, v: string): unknown {
   if (v === 'null') return null;
   switch (field.kind) {
     case 'int':
-    case 'intEnum':
       return /^-?\d{1,10}$/.test(v) ? Number(v) : INVALID;
+    case 'intEnum':
+      return field.values.includes(Number(v)) ? Number(v) : INVALID;
     case 'ref':
     case 'refs':
       return /^[1-9]\d{0,15}$/.test(v) ? Number(v) : INVALID;

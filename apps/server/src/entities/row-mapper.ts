@@ -43,8 +43,9 @@ export function toColumns(e: Entity, data: Row): Row {
   return out;
 }
 
-/** The column keys a field occupies (a point has two). */
+/** The column keys a field occupies (a point has two, a derived one none). */
 export function columnKeys(name: string, field: Field): string[] {
+  if (field.derived) return [];
   if (field.kind !== 'point') return [name];
   const p = pointColumns(name);
   return [p.lon, p.lat];

@@ -49,6 +49,12 @@ const SET = readingNames.map((c) => `${c} = v.${c}`).join(', ');
 const columnsOf = (rows: ModuleReading[]) =>
   COLUMNS.map(([c]) => rows.map((r) => r[c as keyof ModuleReading] ?? null));
 
+/**
+ * A module's power is announced when it moves by more than this: a lamp settles at its new level one reading
+ * after the level itself changed, and the readings' own noise (about 1 %) must not flood the live streams.
+ */
+const POWER_STEP = { watts: 1, share: 0.05 };
+
 /** The driver's own client under drizzle: node-postgres' pool or PGlite, both with `query(text, params)`. */
 type Raw = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
 
@@ -60,7 +66,20 @@ type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: strin
  * counted and logged with its topic, never dropped silently.
  */
 export class Ingest {
-  readonly counters = { messages: 0, readings: 0, malformed: 0, unknownDevices: 0, flushes: 0 };
+  readonly counters = {
+    messages: 0,
+    readings: 0,
+    malformed: 0,
+    unknownDevices: 0,
+    flushes: 0,
+    /** rows the database refused on their own, set aside so the rest of their batch is stored */
+    setAside: 0,
+    failedFlushes: 0,
+  };
+  /** the last flush that failed as a whole (the database unreachable, say), until one succeeds */
+  failing: { at: string; reason: string } | undefined;
+  /** devices already logged for a refused row: one line per device, not one per reading */
+  private readonly loggedDevices = new Set<string>();
   private modules = new Map<string, ModuleReading>();
   /** every reading since the last flush, for the history */
   private history: ModuleReading[] = [];
@@ -131,8 +150,42 @@ export class Ingest {
   flush(): Promise<void> {
     this.flushing = this.flushing
       .then(() => this.write())
-      .catch((err: unknown) => this.log.error({ err }, 'ingest failed'));
+      .then(
+        () => (this.failing = undefined),
+        (err: unknown) => {
+          this.counters.failedFlushes += 1;
+          this.failing = { at: new Date().toISOString(), reason: String((err as Error)?.message ?? err) };
+          this.log.error({ err }, 'ingest failed');
+        },
+      );
     return this.flushing;
+  }
+
+  /**
+   * Writes rows with `write`; when the database refuses the data (not when it is unreachable), the rows are halved
+   * until each refused one stands alone, and those are set aside: one bad reading never costs the others theirs.
+   */
+  private async tolerant<T>(rows: T[], device: (row: T) => string, write: (rows: T[]) => Promise<unknown>) {
+    try {
+      await write(rows);
+    } catch (err) {
+      if (!isDataError(err)) throw err;
+      if (rows.length === 1) return this.setAside(device(rows[0]!), err);
+      const half = Math.ceil(rows.length / 2);
+      await this.tolerant(rows.slice(0, half), device, write);
+      await this.tolerant(rows.slice(half), device, write);
+    }
+  }
+
+  private setAside(device: string, err: unknown) {
+    this.counters.setAside += 1;
+    if (this.loggedDevices.has(device)) return;
+    if (this.loggedDevices.size >= 10_000) this.loggedDevices.clear();
+    this.loggedDevices.add(device);
+    this.log.warn(
+      { device, reason: String((err as Error)?.message ?? err) },
+      'field data refused by the database, set aside',
+    );
   }
 
   private async write() {
@@ -152,64 +205,79 @@ export class Ingest {
 
   /** The newest reading of each module into its current state. */
   private async writeModules(modules: ModuleReading[]) {
-    await this.inParallel(chunks(modules, this.chunk), async (rows) => {
-      const result = await this.raw.query(
-        `update luminary_modules as m set ${SET}, last_received_at = v.at
-        from ${UNNEST}, luminary_modules as before
-        where m.mac = v.mac and m.deleted_at is null and before._id = m._id
-        returning m._id, m.mac, m."group", m.cl_status, m.pwm,
-          (before.cl_status is distinct from m.cl_status or before.pwm is distinct from m.pwm) as changed`,
-        columnsOf(rows),
-      );
-      this.written('luminary_modules', rows.length, result);
-      this.announce('modules', result);
-    });
+    await this.inParallel(chunks(modules, this.chunk), (chunk) =>
+      this.tolerant(chunk, byMac, (rows) => this.writeModuleRows(rows)),
+    );
+  }
+
+  private async writeModuleRows(rows: ModuleReading[]) {
+    const result = await this.raw.query(
+      `update luminary_modules as m set ${SET}, last_received_at = v.at
+      from ${UNNEST}, luminary_modules as before
+      where m.mac = v.mac and m.deleted_at is null and before._id = m._id
+      returning m._id, m.mac, m."group", m.cl_status, m.pwm, m.pow,
+        (before.cl_status is distinct from m.cl_status or before.pwm is distinct from m.pwm
+          or abs(coalesce(m.pow, 0) - coalesce(before.pow, 0))
+            > greatest(${POWER_STEP.watts}, ${POWER_STEP.share} * abs(coalesce(before.pow, 0)))) as changed`,
+      columnsOf(rows),
+    );
+    this.written('luminary_modules', rows.length, result);
+    this.announce('modules', result);
   }
 
   /** Each controller's presence and state. */
   private async writeStates(states: [string, { state: ControllerState; at: string }][]) {
-    for (const batch of chunks(states)) {
-      const rows = batch.map(([mac, { state, at }]) => ({
-        mac,
-        at,
-        online: state.online,
-        ...(state.online && {
-          iostate: state.iostate,
-          cputemp: state.cputemp,
-          version: state.version,
-          network: state.network,
-          readingMeter: state.readingMeter,
-        }),
-      }));
-      // an offline controller keeps its last reported values; only its presence and status change
-      const result = await this.db.execute(sql`
-        update controllers as c set
-          connected = v.online,
-          cl_status = case when v.online then 1 else 3 end,
-          iostate = coalesce(v.iostate, c.iostate), cputemp = coalesce(v.cputemp, c.cputemp),
-          version = coalesce(v.version, c.version), network = coalesce(v.network, c.network),
-          last_received_at = v.at
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-          mac text, at timestamptz, online boolean, iostate int, cputemp float8, version text, network text),
-          controllers as before
-        where c.mac = v.mac and c.deleted_at is null and before._id = c._id
-        returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected,
-          (before.cl_status is distinct from c.cl_status or before.iostate is distinct from c.iostate) as changed`);
-      this.written('controllers', rows.length, result);
-      this.announce('controllers', result);
-    }
+    for (const batch of chunks(states))
+      await this.tolerant(
+        batch,
+        ([mac]) => mac,
+        (rows) => this.writeStateRows(rows),
+      );
+  }
+
+  private async writeStateRows(batch: [string, { state: ControllerState; at: string }][]) {
+    const rows = batch.map(([mac, { state, at }]) => ({
+      mac,
+      at,
+      online: state.online,
+      ...(state.online && {
+        iostate: state.iostate,
+        cputemp: state.cputemp,
+        version: state.version,
+        network: state.network,
+        readingMeter: state.readingMeter,
+      }),
+    }));
+    // an offline controller keeps its last reported values; only its presence and status change
+    const result = await this.db.execute(sql`
+      update controllers as c set
+        connected = v.online,
+        cl_status = case when v.online then 1 else 3 end,
+        iostate = coalesce(v.iostate, c.iostate), cputemp = coalesce(v.cputemp, c.cputemp),
+        version = coalesce(v.version, c.version), network = coalesce(v.network, c.network),
+        last_received_at = v.at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+        mac text, at timestamptz, online boolean, iostate int, cputemp float8, version text, network text),
+        controllers as before
+      where c.mac = v.mac and c.deleted_at is null and before._id = c._id
+      returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected,
+        (before.cl_status is distinct from c.cl_status or before.iostate is distinct from c.iostate) as changed`);
+    this.written('controllers', rows.length, result);
+    this.announce('controllers', result);
   }
 
   /** Every reading into the day-partitioned history; a meter's 65535 (no value) is stored as 0 (spec §5). */
   private async writeHistory(history: ModuleReading[], meters: MeterReading[]) {
     const pool = this.pool;
-    await this.inParallel(chunks(history, this.chunk), (rows) =>
-      pool
-        ? copyInto(pool, 'module_readings', COLUMN_NAMES, rows)
-        : this.raw.query(
-            `insert into module_readings (${NAMES}) select ${NAMES} from ${UNNEST}`,
-            columnsOf(rows),
-          ),
+    await this.inParallel(chunks(history, this.chunk), (chunk) =>
+      this.tolerant(chunk, byMac, (rows) =>
+        pool
+          ? copyInto(pool, 'module_readings', COLUMN_NAMES, rows)
+          : this.raw.query(
+              `insert into module_readings (${NAMES}) select ${NAMES} from ${UNNEST}`,
+              columnsOf(rows),
+            ),
+      ),
     );
     const zero = (v: number) => (v === METER_NO_VALUE ? 0 : v);
     const phases = meters.flatMap((m) =>
@@ -223,13 +291,17 @@ export class Ingest {
         energy: zero(p.energy),
       })),
     );
-    for (const rows of chunks(phases)) {
-      await this.db.execute(sql`
-        insert into meter_readings (at, serial, phase, voltage, current, power, energy)
-        select at, serial, phase, voltage, current, power, energy
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-          at timestamptz, serial text, phase int, voltage bigint, current bigint, power bigint, energy bigint)`);
-    }
+    for (const chunk of chunks(phases))
+      await this.tolerant(
+        chunk,
+        (p) => p.serial,
+        (rows) =>
+          this.db.execute(sql`
+            insert into meter_readings (at, serial, phase, voltage, current, power, energy)
+            select at, serial, phase, voltage, current, power, energy
+            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+              at timestamptz, serial text, phase int, voltage bigint, current bigint, power bigint, energy bigint)`),
+      );
     const latest = new Map(meters.map((m) => [m.serial, m]));
     if (latest.size) {
       const rows = [...latest.values()].map((m) => ({
@@ -237,16 +309,22 @@ export class Ingest {
         at: m.at,
         phases: phases.filter((p) => p.serial === m.serial && p.at === m.at),
       }));
-      const result = await this.db.execute(sql`
-        update meters as m set energy_data = v.phases, last_received_at = v.at
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(serial text, at timestamptz, phases jsonb)
-        where m.serial = v.serial and m.deleted_at is null`);
-      this.written('meters', rows.length, result);
+      await this.tolerant(
+        rows,
+        (m) => m.serial,
+        async (batch) => {
+          const result = await this.db.execute(sql`
+            update meters as m set energy_data = v.phases, last_received_at = v.at
+            from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(serial text, at timestamptz, phases jsonb)
+            where m.serial = v.serial and m.deleted_at is null`);
+          this.written('meters', batch.length, result);
+        },
+      );
     }
   }
 
   /**
-   * Devices whose status changed, per group, to the live streams. Queued behind the earlier announcements but
+   * Devices whose status, level or power changed, per group, to the live streams. Queued behind the earlier announcements but
    * not awaited by the writes: many changes at once take many notifications, and readings must not wait for them.
    */
   private announce(type: 'modules' | 'controllers', result: unknown) {
@@ -289,6 +367,19 @@ export class Ingest {
     await this.flush();
     await this.announcing;
   }
+}
+
+const byMac = (r: ModuleReading) => r.mac;
+
+/**
+ * The database refused the data itself (SQLSTATE class 22, data exception, or 23, integrity violation): halving
+ * the batch finds the rows. Anything else (a lost connection, say) would fail every half as well.
+ */
+function isDataError(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^2[23]/.test(e.code)) return true;
+  }
+  return false;
 }
 
 /** Writes stay below what one protocol message comfortably carries (PGlite refuses very large ones). */

@@ -1,6 +1,8 @@
+import { statusMeaning } from '@sl/domain';
 import { ClusterPyramid } from './cluster-pyramid.ts';
 import { mercatorX, mercatorY } from './mercator.ts';
 import { runInSlices, runNow, STEP, type Work } from './sliced-work.ts';
+import type { MarkerFilter } from './tiles.ts';
 
 /** One device as the map needs it. */
 export type MapPoint = {
@@ -12,6 +14,9 @@ export type MapPoint = {
   unused: boolean;
   /** Controllers: installed in a cabinet (active) rather than kept in reserve. */
   active?: boolean;
+  /** Mountings: a socket holds no lamp (spec §4 unused socket), or holds a deleted one (lamp deleted). */
+  freeSocket?: boolean;
+  deletedLamp?: boolean;
 };
 
 // Points are bucketed by the zoom-14 tile they fall in: a tile query visits only its buckets.
@@ -33,7 +38,7 @@ export class LayerPoints {
   readonly lat: Float64Array;
   readonly group: Int32Array;
   readonly status: Int16Array;
-  /** bit 0: unused; bit 1: active */
+  /** bit 0: unused; bit 1: active; bit 2: a free socket; bit 3: a deleted lamp */
   readonly flags: Uint8Array;
   private readonly positionOf: Map<number, number>;
   /** bucket key → [first, end) into the ordered columns */
@@ -124,6 +129,20 @@ export class LayerPoints {
     return (this.flags[i]! & 2) === 2;
   }
 
+  freeSocket(i: number) {
+    return (this.flags[i]! & 4) === 4;
+  }
+
+  deletedLamp(i: number) {
+    return (this.flags[i]! & 8) === 8;
+  }
+
+  /** Whether the map's marker filter shows point i. */
+  shows(i: number, filter: MarkerFilter) {
+    if (filter === 'unused') return this.unused(i);
+    return filter === 'all' || statusMeaning(this.status[i]) === 'broken';
+  }
+
   groupOf(i: number) {
     const g = this.group[i]!;
     return g === NO_GROUP ? null : g;
@@ -170,6 +189,14 @@ export class LayerPoints {
 
   count(groupId: number | undefined) {
     return this.ofGroup(groupId).count;
+  }
+
+  /** The points a caller scoped to `groupId` sees through the marker filter. */
+  countShown(groupId: number | undefined, filter: MarkerFilter) {
+    if (filter === 'all') return this.count(groupId);
+    let n = 0;
+    for (let i = 0; i < this.size; i++) if (this.visibleTo(i, groupId) && this.shows(i, filter)) n++;
+    return n;
   }
 
   // positions and groups never change in a built index, so what a group holds is worked out once
@@ -255,7 +282,8 @@ function* arrange(points: MapPoint[]): Work<Columns> {
     columns.lat[at] = p.lat;
     columns.group[at] = p.group ?? NO_GROUP;
     columns.status[at] = p.status;
-    columns.flags[at] = (p.unused ? 1 : 0) | (p.active ? 2 : 0);
+    columns.flags[at] =
+      (p.unused ? 1 : 0) | (p.active ? 2 : 0) | (p.freeSocket ? 4 : 0) | (p.deletedLamp ? 8 : 0);
     columns.positionOf.set(p.id, at);
   }
   return columns;

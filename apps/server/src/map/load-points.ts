@@ -3,7 +3,7 @@ import { serverPool, type Db } from '../db/connect.ts';
 import type { MapPoint } from './layer-points.ts';
 import { runInSlices, STEP, type Work } from './sliced-work.ts';
 import { worstStatus } from './status-rank.ts';
-import type { MapLayer } from './tiles.ts';
+import { MAP_LAYERS, type MapLayer } from './tiles.ts';
 
 type Row = Record<string, unknown>;
 const num = (v: unknown) => (v == null ? null : Number(v));
@@ -25,8 +25,18 @@ const SUPPORTS = `
   select _id, location_lon lon, location_lat lat, "group" g,
     coalesce(jsonb_array_length(sockets), 0) sockets,
     not coalesce(sockets @? '$[*].luminary', false) unused,
+    coalesce(socket_count, 1) > (
+      select count(*) from jsonb_array_elements(coalesce(sockets, '[]')) socket
+      where coalesce(socket->'luminary', 'null') <> 'null') free_socket,
+    exists (
+      select 1 from jsonb_array_elements(coalesce(sockets, '[]')) socket
+      join luminaries l on l._id = (socket->>'luminary')::bigint
+      where l.deleted_at is not null) deleted_lamp,
     nullif(jsonb_path_query_array(sockets, '$[*].luminaryModule'), '[]') modules
   from luminary_supports where deleted_at is null and location_lon is not null`;
+
+/** The entities whose rows the map is drawn from: a write to any of them makes the index stale. */
+export const MAP_SOURCES: readonly string[] = [...MAP_LAYERS, 'Luminaries'];
 
 /**
  * What the map needs of every located, live device; supports take their status from their sockets' modules.
@@ -131,6 +141,8 @@ class PointsFound {
         ...base(r),
         status: Number(r.sockets) === 0 ? -1 : worstStatus(ids.map((m) => this.moduleStatus.get(m) ?? -1)),
         unused: Boolean(r.unused),
+        freeSocket: Boolean(r.free_socket),
+        deletedLamp: Boolean(r.deleted_lamp),
       });
     }
   }

@@ -1,4 +1,3 @@
-import { statusMeaning } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import type { LiveEvent, LiveHub } from '../live/live-hub.ts';
 import { LayerPoints } from './layer-points.ts';
@@ -126,7 +125,8 @@ export class MapIndex {
     }
   }
 
-  async summary(groupId: number | undefined, layers: readonly MapLayer[]) {
+  /** Bounds around every device the caller sees, and counts of those the marker filter shows. */
+  async summary(groupId: number | undefined, layers: readonly MapLayer[], filter: MarkerFilter = 'all') {
     const all = await this.fresh();
     const bounds = layers
       .map((l) => all.get(l)!.bounds(groupId))
@@ -138,7 +138,7 @@ export class MapIndex {
             : b,
         null,
       );
-    const counts = Object.fromEntries(layers.map((l) => [l, all.get(l)!.count(groupId)]));
+    const counts = Object.fromEntries(layers.map((l) => [l, all.get(l)!.countShown(groupId, filter)]));
     return { bounds, counts, version: this.version, reported: this.reported };
   }
 
@@ -174,7 +174,7 @@ export class MapIndex {
     /** the current map item's place: the view is centred on it as the map screen will centre it */
     item?: { lon: number; lat: number },
   ): Promise<FirstView> {
-    const summary = await this.summary(groupId, layers.counted);
+    const summary = await this.summary(groupId, layers.counted, filter);
     if (!summary.bounds) return { summary, camera: null, features: {}, onItem: false };
     const city = cameraForBounds(summary.bounds, size);
     const camera = item ? cameraOnItem(item, city.zoom) : city;
@@ -224,8 +224,7 @@ export class MapIndex {
       const [y0, y1] = [mercatorY(at.lat + dLat), mercatorY(at.lat - dLat)];
       points.forEachIn(x0, y0, x1, y1, (i) => {
         if (!points.visibleTo(i, opts.groupId)) return;
-        if (opts.filter === 'unused' && !points.unused(i)) return;
-        if (opts.filter === 'broken' && statusMeaning(points.status[i]) !== 'broken') return;
+        if (!points.shows(i, opts.filter)) return;
         const d = metresBetween(at.lon, at.lat, points.lon[i]!, points.lat[i]!);
         if (d <= metres) found.push({ layer, id: points.ids[i]!, metres: d });
       });

@@ -90,6 +90,10 @@ function layerTile(name: MapLayer, points: LayerPoints, { z, x, y, filter, group
       unused: points.unused(i) ? 1 : 0,
       broken: statusMeaning(points.status[i]) === 'broken' ? 1 : 0,
       ...(name === 'Controllers' && { active: points.active(i) ? 1 : 0 }),
+      ...(name === 'LuminarySupports' && {
+        freeSocket: points.freeSocket(i) ? 1 : 0,
+        deletedLamp: points.deletedLamp(i) ? 1 : 0,
+      }),
     },
   });
 
@@ -118,9 +122,8 @@ function layerTile(name: MapLayer, points: LayerPoints, { z, x, y, filter, group
     (y + 1) / scale + margin,
     (i) => {
       if (!points.visibleTo(i, groupId)) return;
+      if (!points.shows(i, filter)) return;
       const status = points.status[i]!;
-      if (filter === 'unused' ? !points.unused(i) : filter === 'broken' && statusMeaning(status) !== 'broken')
-        return;
       if (!tally || few.length <= CLUSTER_ABOVE) few.push(i);
       const tx = tileX(i);
       const ty = tileY(i);

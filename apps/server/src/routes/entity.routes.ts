@@ -17,7 +17,25 @@ export function registerEntityRoutes(app: FastifyInstance, service: EntityServic
 /** The v2 search path segments of an entity: its aliases and its lower-cased name. */
 export const searchPaths = (e: Entity) => [...new Set([...(e.aliases ?? []), e.name.toLowerCase()])];
 
-type ZodApp = FastifyInstance<
+/** One entity's route access (spec §6): its area, and whether its rows belong to one group. */
+export function entityAccess(e: Entity) {
+  const groupOwned = Boolean(e.groupField) || e.name === 'Groups';
+  return {
+    config: (action: Flag) => ({ access: { area: e.area, action, groupOwned } }),
+    /** deleted rows are shown only with the area's viewDeleted right */
+    seeDeleted: (req: FastifyRequest, deleted: unknown) => {
+      if (
+        deleted !== undefined &&
+        deleted !== 'false' &&
+        !req.caller.allows(e.area, 'viewDeleted', groupOwned)
+      ) {
+        throw new ApiError('PermissionDeniedError', ['deleted']);
+      }
+    },
+  };
+}
+
+export type ZodApp = FastifyInstance<
   RawServerDefault,
   IncomingMessage,
   ServerResponse,
@@ -28,17 +46,7 @@ type ZodApp = FastifyInstance<
 function registerEntity(r: ZodApp, e: Entity, service: EntityService) {
   const s = entitySchemas(e);
   const tags = [e.name];
-  const groupOwned = Boolean(e.groupField) || e.name === 'Groups';
-  const config = (action: Flag) => ({ access: { area: e.area, action, groupOwned } });
-  const seeDeleted = (req: FastifyRequest, deleted: unknown) => {
-    if (
-      deleted !== undefined &&
-      deleted !== 'false' &&
-      !req.caller.allows(e.area, 'viewDeleted', groupOwned)
-    ) {
-      throw new ApiError('PermissionDeniedError', ['deleted']);
-    }
-  };
+  const { config, seeDeleted } = entityAccess(e);
   const saveRules = (mode: SaveMode) => async (req: FastifyRequest) => {
     const body = req.body;
     if (body && typeof body === 'object' && !Array.isArray(body))

@@ -15,11 +15,15 @@ const health = z.object({
     readings: z.number(),
     malformed: z.number(),
     unknownDevices: z.number(),
+    setAside: z.number(),
+    failedFlushes: z.number(),
+    /** the last ingest that failed as a whole, until one succeeds */
+    failing: z.object({ at: z.string(), reason: z.string() }).optional(),
   }),
   map: z.object({ ready: z.boolean(), version: z.number(), devices: z.number() }),
 });
 
-/** 200 when the database answers and the broker is connected, 503 otherwise; the body says which. */
+/** 200 when the database answers, the broker is connected and field data is being stored; 503 otherwise, saying which. */
 export function registerHealthRoutes(
   app: FastifyInstance,
   database: Database,
@@ -35,7 +39,7 @@ export function registerHealthRoutes(
       async (_req, reply) => {
         const dbOk = await database.ping();
         const brokerOk = broker.connected();
-        const status = dbOk && brokerOk ? 'ok' : 'degraded';
+        const status = dbOk && brokerOk && !ingest.failing ? 'ok' : 'degraded';
         return reply.status(status === 'ok' ? 200 : 503).send({
           status,
           database: { kind: database.kind, ok: dbOk },
@@ -44,7 +48,7 @@ export function registerHealthRoutes(
             url: broker.url.replace(/\/\/[^@/]*@/, '//***@'),
             connected: brokerOk,
           },
-          field: ingest.counters,
+          field: { ...ingest.counters, ...(ingest.failing && { failing: ingest.failing }) },
           map: mapIndex.state,
         });
       },

@@ -107,6 +107,9 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
     {
       schema: {
         tags,
+        description:
+          'Bounds around every device of the caller, and per layer the count of those the filter shows.',
+        querystring: z.strictObject({ filter }),
         response: {
           200: z.object({ error: z.literal(false), result: summaryOut }),
           ...errorResponses,
@@ -116,7 +119,7 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
     },
     async (req) => ({
       error: false as const,
-      result: await index.summary(req.caller.groupId, layersFor(req.caller)),
+      result: await index.summary(req.caller.groupId, layersFor(req.caller), req.query.filter),
     }),
   );
 

@@ -1,8 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
-import { AREA_LABELS, ENTITIES, ERRORS, type Language } from '@sl/domain';
-import { fieldLabel } from './field-labels.ts';
+import { AREA_LABELS, ENTITIES, ERRORS, fieldLabel, type Language } from '@sl/domain';
 import { initialLanguage, storeLanguage } from './language.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -14,7 +13,7 @@ const resources = (lang: Language) => ({
       {
         name: e.label[lang],
         fields: Object.fromEntries(
-          [...Object.keys(e.fields), 'createdAt', 'updatedAt'].map((f) => [f, fieldLabel(f, lang)]),
+          [...Object.keys(e.fields), 'createdAt', 'updatedAt'].map((f) => [f, fieldLabel(f, lang, e.name)]),
         ),
       },
     ]),
@@ -24,12 +23,42 @@ const resources = (lang: Language) => ({
 const errors = (lang: Language) =>
   Object.fromEntries(Object.entries(ERRORS).map(([code, m]) => [code, m[lang]]));
 
-// Our entity labels are plural nouns, which Russian cannot put after a verb or "Нет" as they stand
+// Our entity labels are plural nouns, which Russian cannot put after a verb or "Нет" as they stand; the
+// defaults that guess a gender ("ещё одну", "Элемент создан") speak of a record instead
+const ra = russianMessages.ra;
 const russian = {
   ...russianMessages,
   ra: {
-    ...russianMessages.ra,
-    page: { ...russianMessages.ra.page, create: '%{name}: создание', empty: '%{name}: записей нет.' },
+    ...ra,
+    page: {
+      ...ra.page,
+      create: '%{name}: создание',
+      empty: '%{name}: записей нет.',
+      invite: 'Добавить запись?',
+    },
+    action: { ...ra.action, unselect: 'Снять выбор' },
+    message: {
+      ...ra.message,
+      delete_content: 'Удалить эту запись?',
+      bulk_delete_content:
+        'Удалить %{name}? |||| Удалить %{smart_count} записи? |||| Удалить %{smart_count} записей?',
+    },
+    notification: {
+      ...ra.notification,
+      updated:
+        'Запись сохранена |||| Сохранено записей: %{smart_count} |||| Сохранено записей: %{smart_count}',
+      created: 'Запись создана',
+      deleted: 'Запись удалена |||| Удалено записей: %{smart_count} |||| Удалено записей: %{smart_count}',
+      bad_item: 'Неверная запись',
+      item_doesnt_exist: 'Такой записи нет',
+    },
+    validation: {
+      ...ra.validation,
+      minValue: 'Не меньше %{min}',
+      maxValue: 'Не больше %{max}',
+      number: 'Должно быть числом',
+      email: 'Неверный адрес эл. почты',
+    },
   },
 };
 

@@ -1,6 +1,7 @@
-import type { Language } from '@sl/domain';
+import { VALUE_MESSAGES, type Language } from '@sl/domain';
 import { MAP_MESSAGES } from '../screens/map/map-messages.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
+import { FORM_MESSAGES } from './form-messages.ts';
 import { LOGIN_MESSAGES } from './login-messages.ts';
 
 // Our own keys, beside react-admin's `ra.*` ones.
@@ -9,6 +10,8 @@ export const MESSAGES = {
     ...LOGIN_MESSAGES['en-us'],
     ...MAP_MESSAGES['en-us'],
     ...ADMIN_MESSAGES['en-us'],
+    ...VALUE_MESSAGES['en-us'],
+    ...FORM_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -46,6 +49,8 @@ export const MESSAGES = {
     ...LOGIN_MESSAGES.ru,
     ...MAP_MESSAGES.ru,
     ...ADMIN_MESSAGES.ru,
+    ...VALUE_MESSAGES.ru,
+    ...FORM_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',

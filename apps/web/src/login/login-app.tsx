@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -14,7 +14,7 @@ import type { Language } from '@sl/domain';
 import { initialLanguage, storeLanguage } from '../i18n/language.ts';
 import { LOGIN_MESSAGES } from '../i18n/login-messages.ts';
 import { takeNotice } from '../providers/root-notice.ts';
-import { signIn } from '../providers/session.ts';
+import { signIn, storedProfile } from '../providers/session.ts';
 import { LanguageMenu } from './language-menu.tsx';
 
 // The root route (spec §2) is rendered without react-admin so that the first load stays light;
@@ -26,6 +26,7 @@ export function LoginApp() {
     storeLanguage(initial);
     return initial;
   });
+  useEffect(leaveProtectedUrls, []);
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -101,4 +102,22 @@ export function LoginApp() {
       </Card>
     </Box>
   );
+}
+
+/**
+ * Back after a sign-out may bring one of the console's addresses into this page without loading it, the login form
+ * then standing under a protected URL. Such an address is loaded for real when someone is signed in, and
+ * otherwise replaced by the root.
+ */
+function leaveProtectedUrls() {
+  const leave = () => {
+    if (window.location.pathname !== '/')
+      window.location.replace(storedProfile() ? window.location.href : '/');
+  };
+  window.addEventListener('popstate', leave);
+  window.addEventListener('pageshow', leave);
+  return () => {
+    window.removeEventListener('popstate', leave);
+    window.removeEventListener('pageshow', leave);
+  };
 }

@@ -26,6 +26,20 @@ export function canDo(resource: string, action: string): boolean {
   return may(subject, e.area, flag, Boolean(e.groupField));
 }
 
+/**
+ * Where a link to one of the resource's records goes, decided from the stored rights. A reference link left for
+ * react-admin to infer asks canAccess twice per row, and a page of 100 such answers, each committed on its own,
+ * passes React's limit of nested updates (error #185).
+ */
+export const recordLink = (resource: string): 'edit' | 'show' | false =>
+  canDo(resource, 'edit') ? 'edit' : canDo(resource, 'show') ? 'show' : false;
+
+// A console page kept by the browser (back-forward cache) and shown again after a sign-out is not shown: the root
+// loads instead.
+window.addEventListener('pageshow', (ev) => {
+  if (ev.persisted && !storedProfile()) window.location.replace('/');
+});
+
 // Every way out ends at the root, which the console answers with a page load of the login page (spec §4).
 export const authProvider: AuthProvider = {
   login: async ({ username, password, demo }: { username?: string; password?: string; demo?: boolean }) => {

@@ -1,5 +1,6 @@
-import type { DataProvider } from 'react-admin';
+import { HttpError, type DataProvider } from 'react-admin';
 import { applySaveRules, entity, type SaveMode } from '@sl/domain';
+import { formErrors } from '../resources/inputs/field-errors.ts';
 import { http } from './http.ts';
 import { storedProfile, storeProfile } from './session.ts';
 
@@ -24,6 +25,24 @@ function body(resource: string, data: Record<string, unknown>, mode: SaveMode) {
   const e = entity(resource);
   const declared = Object.fromEntries(Object.entries(data).filter(([k]) => k in e.fields));
   return applySaveRules(e, declared, mode);
+}
+
+/** Sends a record; a refusal that names fields comes back marked on them (react-admin's `body.errors`). */
+async function save(
+  resource: string,
+  data: Record<string, unknown>,
+  mode: SaveMode,
+  method: string,
+  path: string,
+) {
+  const sent = body(resource, data, mode);
+  try {
+    return withId(await http<Row>(method, path, sent)) as Row;
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    const errors = formErrors(entity(resource), err.body, sent);
+    throw errors ? new HttpError(err.message, err.status, { ...err.body, errors }) : err;
+  }
 }
 
 /** Saving the signed-in user's own role updates the stored rights at once (spec §6). */
@@ -62,12 +81,12 @@ export const dataProvider: DataProvider = {
   getManyReference: (resource, { target, id, pagination, sort, filter }) =>
     page(resource, listParams(pagination, sort, { ...(filter as Record<string, unknown>), [target]: id })),
   create: async (resource, { data }) => ({
-    data: withId(await http<Row>('POST', api(resource), body(resource, data, 'create'))),
+    data: (await save(resource, data, 'create', 'POST', api(resource))) as never,
   }),
   update: async (resource, { id, data }) => {
-    const saved = await http<Row>('PATCH', `${api(resource)}/${id}`, body(resource, data, 'patch'));
+    const saved = await save(resource, data, 'patch', 'PATCH', `${api(resource)}/${id}`);
     keepOwnRights(resource, saved);
-    return { data: withId(saved) };
+    return { data: saved as never };
   },
   updateMany: async (resource, { ids, data }) => {
     for (const id of ids) await http('PATCH', `${api(resource)}/${id}`, body(resource, data, 'patch'));

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 
-// One client for every call: credentials go with it, changes carry the CSRF token the server set in the
+// One client for every call: credentials go with it, every call carries the CSRF token the server set in the
 // readable `csrf` cookie, and error bodies (`{ code, message }`, already in the user's language) become HttpErrors.
 
 const csrf = () => /(?:^|;\s*)csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '';
@@ -10,7 +10,8 @@ export type ErrorBody = { error: true; code: string; message: string; fields?: s
 export async function http<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET') headers['x-csrf-token'] = decodeURIComponent(csrf());
+  // on reads too: the spec's commands to the field are GETs, and the server asks the token for them
+  headers['x-csrf-token'] = decodeURIComponent(csrf());
   const res = await fetch(path, {
     method,
     headers,

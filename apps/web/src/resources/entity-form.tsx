@@ -3,6 +3,7 @@ import { BulkDeleteButton, DeleteButton, SaveButton, SimpleForm, Toolbar } from 
 import type { Entity } from '@sl/domain';
 import { canDo } from '../providers/auth-provider.ts';
 import { FieldInput, isEditable } from './field-input.tsx';
+import { fieldMessage } from './inputs/field-errors.ts';
 import { useEntity } from './use-entity.ts';
 
 function FormToolbar({ creating, children }: { creating: boolean; children?: ReactNode }) {
@@ -18,19 +19,22 @@ function FormToolbar({ creating, children }: { creating: boolean; children?: Rea
 
 export const ConfirmedBulkDelete = () => <BulkDeleteButton mutationMode="pessimistic" />;
 
-/** The declaration's whole-record rule, shown on a field it names: `sl.{field}Required` or the catalogue text.
+/** The declaration's whole-record rule, shown on a field it names: its spec §5 message or the catalogue text.
  *  Input-level, because react-hook-form ignores input validators once a form-level one is set. */
 const recordCheck = (e: Entity, field: string) => (_: unknown, values: Record<string, unknown>) => {
   const problem = e.check?.(values);
   if (!problem?.fields?.includes(field)) return undefined;
-  return problem.code === 'IsInvalidError' ? `sl.${field}Required` : `error.${problem.code}`;
+  return problem.code === 'IsInvalidError'
+    ? fieldMessage(e.name, field, e.fields[field]!)
+    : `error.${problem.code}`;
 };
 
 /** One form for create and edit, built from the entity's fields; `actions` go into the toolbar. */
 export function EntityForm({ creating, actions }: { creating: boolean; actions?: ReactNode }) {
   const e = useEntity();
   return (
-    <SimpleForm toolbar={<FormToolbar creating={creating}>{actions}</FormToolbar>}>
+    // noValidate: our checks say what is wrong in the user's language; the browser's own tooltips would not
+    <SimpleForm noValidate toolbar={<FormToolbar creating={creating}>{actions}</FormToolbar>}>
       {Object.entries(e.fields)
         .filter(([, f]) => isEditable(f))
         .map(([name, f]) => (

@@ -2,7 +2,6 @@ import {
   BooleanInput,
   CreateButton,
   DatagridConfigurable,
-  ExportButton,
   FilterButton,
   List,
   Pagination,
@@ -12,8 +11,9 @@ import {
 } from 'react-admin';
 import { isScalar, LIMITS, type Entity } from '@sl/domain';
 import { sl } from '../i18n/messages.ts';
-import { canDo } from '../providers/auth-provider.ts';
+import { canDo, recordLink } from '../providers/auth-provider.ts';
 import { ConfirmedBulkDelete } from './entity-form.tsx';
+import { ExportCsvButton } from './export-button.tsx';
 import { FieldView } from './field-view.tsx';
 import { useEntity } from './use-entity.ts';
 
@@ -32,7 +32,7 @@ function ListActions({ e, filtering }: { e: Entity; filtering: boolean }) {
       <SelectColumnsButton />
       {filtering && <FilterButton />}
       {canDo(e.name, 'create') && <CreateButton />}
-      <ExportButton />
+      <ExportCsvButton />
     </TopToolbar>
   );
 }
@@ -53,7 +53,7 @@ export default function EntityList() {
     >
       <DatagridConfigurable
         omit={hidden}
-        rowClick={canDo(e.name, 'edit') ? 'edit' : 'show'}
+        rowClick={recordLink(e.name)}
         bulkActionButtons={canDo(e.name, 'delete') ? <ConfirmedBulkDelete /> : false}
       >
         {columns.map(([name, f]) => (

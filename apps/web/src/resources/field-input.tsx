@@ -11,23 +11,25 @@ import {
   SelectInput,
   TextInput,
   TimeInput,
-  required,
-  useTranslate,
+  useResourceContext,
+  type Validator,
 } from 'react-admin';
 import type { Field } from '@sl/domain';
+import { creationDefault } from './inputs/creation-defaults.ts';
+import { kindChecks } from './inputs/kind-checks.ts';
 import { ListInput } from './inputs/list-input.tsx';
 import { ObjectInput } from './inputs/object-input.tsx';
 import { PasswordPairInput } from './inputs/password-pair-input.tsx';
 import { PointInput } from './inputs/point-input.tsx';
 import { TimezoneInput } from './inputs/timezone-input.tsx';
+import { useValueText } from './value-text.ts';
 
-type Check = (value: unknown, values: Record<string, unknown>) => string | undefined;
 export type FieldInputProps = {
   source: string;
   field: Field;
   creating: boolean;
   label?: string;
-  check?: Check;
+  check?: Validator;
 };
 
 // Raw device payloads are shown, never edited.
@@ -49,10 +51,11 @@ function EnumInput({
   label,
   validate,
   defaultValue,
-}: FieldInputProps & { validate: Check[]; defaultValue: unknown }) {
-  const translate = useTranslate();
+}: FieldInputProps & { validate: Validator[]; defaultValue: unknown }) {
+  const valueText = useValueText();
   if (field.kind !== 'enum' && field.kind !== 'intEnum') return null;
-  const choices = field.values.map((v) => ({ id: v, name: translate(`sl.${v}`, { _: String(v) }) }));
+  // each choice named as screens show the value (a phase as A, a twilight code by its method)
+  const choices = field.values.map((v) => ({ id: v, name: valueText(field, v) || String(v) }));
   return (
     <SelectInput
       source={source}
@@ -64,11 +67,16 @@ function EnumInput({
   );
 }
 
+// The console's inputs keep the value in the form the API speaks: HH:MM, YYYY-MM-DD, ISO instants.
+const asTime = (v: string) => v || null;
+const asInstant = (v: string) => (v ? new Date(v).toISOString() : null);
+
 function GenericInput(props: FieldInputProps) {
   const { source, field, creating, label, check } = props;
-  const needed = field.required && (creating || field.kind !== 'password');
-  const validate = [needed && required(), check].filter((v): v is Check => Boolean(v));
-  const defaultValue = creating ? field.default : undefined;
+  const resource = useResourceContext() ?? '';
+  const needed = !!field.required && (creating || field.kind !== 'password');
+  const validate = [...kindChecks(resource, source, field, needed), ...(check ? [check] : [])];
+  const defaultValue = creating ? creationDefault(field) : undefined;
   const common = { source, label, validate, defaultValue };
   switch (field.kind) {
     case 'text':
@@ -85,9 +93,9 @@ function GenericInput(props: FieldInputProps) {
     case 'day':
       return <DateInput {...common} />;
     case 'time':
-      return <TimeInput {...common} />;
+      return <TimeInput {...common} parse={asTime} />;
     case 'timestamp':
-      return <DateTimeInput {...common} />;
+      return <DateTimeInput {...common} parse={asInstant} />;
     case 'password':
       return <PasswordPairInput {...props} />;
     case 'point':
@@ -96,16 +104,22 @@ function GenericInput(props: FieldInputProps) {
       return <ObjectInput {...props} />;
     case 'list':
       return <ListInput {...props} />;
+    // a click opens the choices; opening on focus too made the click that follows a new row's focus close them
     case 'ref':
       return (
         <ReferenceInput source={source} reference={field.entity}>
-          <AutocompleteInput label={label} validate={validate} />
+          <AutocompleteInput
+            label={label}
+            validate={validate}
+            defaultValue={defaultValue}
+            openOnFocus={false}
+          />
         </ReferenceInput>
       );
     case 'refs':
       return (
         <ReferenceArrayInput source={source} reference={field.entity}>
-          <AutocompleteArrayInput label={label} validate={validate} />
+          <AutocompleteArrayInput label={label} validate={validate} openOnFocus={false} />
         </ReferenceArrayInput>
       );
     default:

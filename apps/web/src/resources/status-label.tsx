@@ -3,12 +3,13 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { STATUS_COLOURS, statusMeaning, type StatusMeaning } from '@sl/domain';
 import { sl, type MessageKey } from '../i18n/messages.ts';
 
-const LABELS: Record<StatusMeaning, MessageKey> = {
-  off: 'statusOff',
-  on: 'statusOn',
-  offline: 'statusOffline',
-  broken: 'statusBroken',
-  unknown: 'statusUnknown',
+/** A status meaning's name, as the map legend gives it. */
+export const STATUS_LABELS: Record<StatusMeaning, MessageKey> = {
+  off: 'mapStatusOff',
+  on: 'mapStatusOn',
+  offline: 'mapStatusOffline',
+  broken: 'mapStatusBroken',
+  unknown: 'mapStatusUnknown',
 };
 
 // amber needs dark text to stay readable; the other colours take white
@@ -29,7 +30,7 @@ export function StatusLabel({ source }: { source: string }) {
   return (
     <Chip
       size="small"
-      label={translate(sl(LABELS[meaning]))}
+      label={translate(sl(STATUS_LABELS[meaning]))}
       title={code == null ? undefined : String(code)}
       sx={{ bgcolor: STATUS_COLOURS[meaning], color: TEXT[meaning] }}
     />

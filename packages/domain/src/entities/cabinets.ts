@@ -17,7 +17,8 @@ export const Cabinets = defineEntity({
     city: ref('Cities'),
     // contactor outputs wired inverted, per phase
     inversion: object({ A: bool(), B: bool(), C: bool() }, { default: { A: false, B: false, C: false } }),
-    cl_status: int({ readOnly: true }),
+    // when the cabinet reports nothing itself, its controller's state (filled in when read)
+    cl_status: int({ readOnly: true, list: true }),
     lastReceivedAt: timestamp({ readOnly: true }),
   },
 });

@@ -1,5 +1,6 @@
 import { defineEntity } from '../entity.ts';
-import { day, int, object, ref } from '../fields.ts';
+import { day, object, oneOfInt, ref } from '../fields.ts';
+import { TWILIGHT_CODES } from '../astro/twilight-methods.ts';
 
 /** Which profile and twilight setting apply on a given date. */
 export const Categories = defineEntity({
@@ -12,7 +13,10 @@ export const Categories = defineEntity({
   fields: {
     date: day({ required: true, list: true }),
     group: ref('Groups'),
-    settings: object({ twil: int({ min: 0, max: 133 }), profile: ref('Profiles') }, { list: true }),
+    settings: object(
+      { twil: oneOfInt(TWILIGHT_CODES, { show: { rule: 'twilight' } }), profile: ref('Profiles') },
+      { list: true },
+    ),
   },
   uniqueTogether: [['group', 'date']],
 });

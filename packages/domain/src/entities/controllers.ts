@@ -32,8 +32,8 @@ export const Controllers = defineEntity({
     // bit mask over the 8 I/O positions
     polarity: int({ min: 0, max: 255, default: 0 }),
     // reported by the device
-    iostate: int({ readOnly: true }),
-    cputemp: float({ readOnly: true }),
+    iostate: int({ readOnly: true, show: { rule: 'ioState' } }),
+    cputemp: float({ readOnly: true, show: { unit: 'degC', decimals: 1 } }),
     network: text({ readOnly: true }),
     version: text({ readOnly: true }),
     cl_status: int({ readOnly: true, list: true }),

@@ -10,7 +10,7 @@ export const LuminaryModels = defineEntity({
     code: text({ unique: true, search: true, list: true, max: 64 }),
     name: text({ required: true, search: true, list: true }),
     vendor: ref('Vendors', { required: true, list: true }),
-    power: float({ min: 0, max: 100000 }),
+    power: float({ min: 0, max: 100000, show: { unit: 'W' } }),
     dimensions: text(),
     additionalInfo: text({ max: 2000 }),
     bodyColor: text(),

@@ -17,9 +17,16 @@ export const Meters = defineEntity({
     power_transformation: float({ min: 0, default: 1 }),
     voltage_transformation: float({ min: 0, default: 1 }),
     tariffCount: int({ min: 1, max: 8, default: 1 }),
-    // the latest reading per phase, raw integers as the meter gave them (65535, no value, stored as 0)
+    // the latest reading per phase, raw integers as the meter gave them (65535, no value, stored as 0):
+    // voltage in 0.01 V, current in mA, power in 0.01 W, energy in Wh
     energyData: list(
-      object({ phase: oneOfInt([1, 2, 3]), voltage: int(), current: int(), power: int(), energy: float() }),
+      object({
+        phase: oneOfInt([1, 2, 3], { show: { rule: 'phase' } }),
+        voltage: int({ show: { unit: 'V', divisor: 100 } }),
+        current: int({ show: { unit: 'A', divisor: 1000 } }),
+        power: int({ show: { rule: 'meterPower' } }),
+        energy: float({ show: { unit: 'kWh', divisor: 1000 } }),
+      }),
       { readOnly: true, max: 3 },
     ),
     lastReceivedAt: timestamp({ readOnly: true }),

@@ -1,8 +1,9 @@
 import { defineEntity } from '../entity.ts';
 import { DEFAULT_TWILIGHT_METHOD, PROFILE_KINDS, TWILIGHT_METHODS } from '../status.ts';
-import { int, object, oneOf, ref, text, time } from '../fields.ts';
+import { int, object, oneOf, oneOfInt, ref, text, time } from '../fields.ts';
+import { TWILIGHT_CODES } from '../astro/twilight-methods.ts';
 
-const pwm = () => int({ min: 0, max: 100 });
+const pwm = () => int({ min: 0, max: 100, show: { unit: 'percent' } });
 
 export const profileSettings = object({
   time1: time(),
@@ -14,8 +15,8 @@ export const profileSettings = object({
   pwm2: pwm(),
   pwm3: pwm(),
   pwm4: pwm(),
-  // twilight profile type 0..5; above 100 a speed variant (value - 128)
-  twil: int({ min: 0, max: 133 }),
+  // spec §4 twilight code: a method 0..5, or its speed variant 128..133
+  twil: oneOfInt(TWILIGHT_CODES, { show: { rule: 'twilight' } }),
 });
 
 export const Profiles = defineEntity({

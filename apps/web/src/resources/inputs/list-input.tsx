@@ -1,6 +1,5 @@
 import { ArrayInput, SimpleFormIterator, TextInput, useLocaleState } from 'react-admin';
-import type { Field, Language } from '@sl/domain';
-import { fieldLabel } from '../../i18n/field-labels.ts';
+import { fieldLabel, type Field, type Language } from '@sl/domain';
 import { FieldInput, isEditable, type FieldInputProps } from '../field-input.tsx';
 
 const toText = (v: unknown) => (Array.isArray(v) ? v.join(', ') : '');

@@ -1,7 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useLocaleState, useResourceContext, useTranslate } from 'react-admin';
-import type { Field, Language } from '@sl/domain';
-import { fieldLabel } from '../../i18n/field-labels.ts';
+import { fieldLabel, type Field, type Language } from '@sl/domain';
 import { FieldInput, isEditable, type FieldInputProps } from '../field-input.tsx';
 import { RightsMatrixInput, isMatrix } from './rights-matrix-input.tsx';
 

@@ -9,7 +9,9 @@ export async function zoneAt(lat: unknown, lon: unknown): Promise<string | undef
   if (typeof lat !== 'number' || typeof lon !== 'number') return undefined;
   const { default: lookup } = await import('@photostructure/tz-lookup');
   try {
-    return lookup(lat, lon);
+    const zone = lookup(lat, lon);
+    // at sea the lookup answers a nautical zone (Etc/GMT+3), which no city keeps: that is no zone found
+    return zone.startsWith('Etc/') ? undefined : zone;
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DATA_LICENCES_RU } from './data-licences-ru.ts';
 import { dataLicences, packageLicence } from './licence-sources.ts';
 
 describe('licence sources', () => {
@@ -26,5 +27,11 @@ describe('licence sources', () => {
     expect(data[2]!.licence).toContain('Apache-2.0');
     expect(data[2]!.licence).not.toContain('\n');
     expect(data[0]!.licence).not.toMatch(/[`*]/);
+  });
+
+  it('has every bundled data file in Russian too', () => {
+    const readme = readFileSync(new URL('../../../../../inventories/README.md', import.meta.url), 'utf8');
+    const missing = dataLicences(readme).filter((d) => !DATA_LICENCES_RU[d.file]);
+    expect(missing.map((d) => d.file)).toEqual([]);
   });
 });

@@ -9,13 +9,16 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Loading, Title, useTranslate } from 'react-admin';
+import { Loading, Title, useLocaleState, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
-import type { Licences } from './licence-sources.ts';
+import { DATA_LICENCES_RU } from './data-licences-ru.ts';
+import type { DataLicence, Licences } from './licence-sources.ts';
 
 /** The licences of what the build bundled and of the bundled data, as the build wrote them (vite.config.ts). */
 export default function LicensingScreen() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const inLanguage = (d: DataLicence) => (locale === 'ru' && DATA_LICENCES_RU[d.file]) || d;
   const [licences, setLicences] = useState<Licences | null | undefined>(undefined);
   useEffect(() => {
     fetch('/licenses.json')
@@ -49,9 +52,9 @@ export default function LicensingScreen() {
                     <TableCell>
                       {d.file}
                       <br />
-                      <Typography variant="caption">{d.title}</Typography>
+                      <Typography variant="caption">{inLanguage(d).title}</Typography>
                     </TableCell>
-                    <TableCell>{d.licence}</TableCell>
+                    <TableCell>{inLanguage(d).licence}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

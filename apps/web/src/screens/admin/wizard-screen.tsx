@@ -13,12 +13,12 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { entity, type Language } from '@sl/domain';
-import { fieldLabel } from '../../i18n/field-labels.ts';
+import { entity, fieldLabel, type Language } from '@sl/domain';
 import { sl, type MessageKey } from '../../i18n/messages.ts';
 import { http } from '../../providers/http.ts';
 import { PasswordPairInput } from '../../resources/inputs/password-pair-input.tsx';
 import { TimezoneInput } from '../../resources/inputs/timezone-input.tsx';
+import { cityExists, cityZone } from './wizard-city.ts';
 
 const Users = entity('Users');
 
@@ -37,9 +37,15 @@ export default function WizardScreen() {
   const notify = useNotify();
   const redirect = useRedirect();
   const [locale] = useLocaleState();
-  const create = async (values: Record<string, unknown>) => {
+  const create = async (values: Record<string, Record<string, unknown>>) => {
+    if (await cityExists(values.city!)) return { 'city.name.en-us': sl('cityExists') };
+    const found = await cityZone(values.city!);
+    if (!found) notify(sl('timezoneFallback'), { type: 'warning' });
+    // the group keeps its city's zone, so that its schedules and reports have one (spec §3)
+    const timezone = found ?? 'UTC';
+    const body = { ...values, city: { ...values.city, timezone }, group: { ...values.group, timezone } };
     try {
-      await http('POST', '/api/v2/users/create-with-group', values);
+      await http('POST', '/api/v2/users/create-with-group', body);
       notify(sl('wizardDone'), { type: 'success' });
       redirect('list', 'Groups');
     } catch (err) {
@@ -54,7 +60,7 @@ export default function WizardScreen() {
         <Typography variant="h5" component="h1">
           {translate(sl('wizard'))}
         </Typography>
-        <Form onSubmit={create}>
+        <Form onSubmit={create} noValidate>
           <Step title="wizardServer" />
           <TextInput source="group.name" label={translate(sl('wizardGroupName'))} validate={required()} />
           <Step title="wizardCity" />

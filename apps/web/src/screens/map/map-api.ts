@@ -15,9 +15,12 @@ export type Summary = {
 /** What the tiles' address carries, so that the map asks for them anew when the devices or their statuses move. */
 export const tilesVersion = (s: Summary) => `${s.version}.${s.reported}`;
 export type LiveChange = { layer: MapLayer; _id: number; status: number };
+/** A control module's readings as the live stream's `modules` events carry them. */
+export type LiveReading = { _id: number; pwm?: number | null; pow?: number | null };
 
-export const summary = async () =>
-  (await http<{ error: false; result: Summary }>('GET', '/api/v2/map/summary')).result;
+/** Bounds around every device; counts of those the filter shows. */
+export const summary = async (filter: MapFilter = 'all') =>
+  (await http<{ error: false; result: Summary }>('GET', `/api/v2/map/summary?filter=${filter}`)).result;
 
 // the first view's, asked for by the console's first script; else asked for as the map's code arrives
 let early: Promise<Summary> | undefined = (async () =>

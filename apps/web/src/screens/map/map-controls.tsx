@@ -12,14 +12,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { sl, type MessageKey } from '../../i18n/messages.ts';
-import type { Summary } from './map-api.ts';
 import {
   COLOURS,
   FILTERS,
   LAYERS,
   OSM_TILES,
+  SUPPORT_RINGS,
   type MapFilter,
   type MapLayer,
   type StatusKind,
@@ -38,8 +38,14 @@ export const STATUS_LABEL: Record<StatusKind, MessageKey> = {
   unknown: 'mapStatusUnknown',
 };
 
+const FILTER_HINT: Partial<Record<MapFilter, MessageKey>> = {
+  unused: 'mapFilterUnusedHint',
+  broken: 'mapFilterBrokenHint',
+};
+
 type Props = {
-  summary: Summary | undefined;
+  /** per layer, the devices the filter shows */
+  counts: Record<MapLayer, number> | undefined;
   types: Record<MapLayer, boolean>;
   setTypes(t: Record<MapLayer, boolean>): void;
   filter: MapFilter;
@@ -47,8 +53,10 @@ type Props = {
 };
 
 /** Which types are drawn and which of them (all, unused, broken); both are remembered by the store. */
-export function LayerControls({ summary, types, setTypes, filter, setFilter }: Props) {
+export function LayerControls({ counts, types, setTypes, filter, setFilter }: Props) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const hint = FILTER_HINT[filter];
   return (
     <Paper sx={{ p: 1.5 }} data-testid="map-layers">
       <FormLabel component="legend">{translate(sl('mapLayers'))}</FormLabel>
@@ -63,7 +71,7 @@ export function LayerControls({ summary, types, setTypes, filter, setFilter }: P
               onChange={(e) => setTypes({ ...types, [layer]: e.target.checked })}
             />
           }
-          label={`${translate(`resources.${layer}.name`)}${summary ? ` (${summary.counts[layer].toLocaleString()})` : ''}`}
+          label={`${translate(`resources.${layer}.name`)}${counts ? ` (${counts[layer].toLocaleString(locale)})` : ''}`}
         />
       ))}
       <FormLabel component="legend" sx={{ mt: 1 }}>
@@ -79,6 +87,11 @@ export function LayerControls({ summary, types, setTypes, filter, setFilter }: P
           />
         ))}
       </RadioGroup>
+      {hint && (
+        <Typography variant="caption" component="p" data-testid="map-filter-hint" sx={{ lineHeight: 1.3 }}>
+          {translate(sl(hint))}
+        </Typography>
+      )}
     </Paper>
   );
 }
@@ -103,7 +116,7 @@ const Dot = ({ fill, stroke, hollow }: { fill: string; stroke?: string; hollow?:
 export function Legend() {
   const translate = useTranslate();
   const item = (key: MessageKey, dot: React.ReactNode) => (
-    <Typography key={key} variant="body2" sx={{ lineHeight: 1.9 }}>
+    <Typography key={key} variant="body2" sx={{ lineHeight: 1.7 }}>
       {dot}
       {translate(sl(key))}
     </Typography>
@@ -114,6 +127,9 @@ export function Legend() {
       {(Object.keys(STATUS_LABEL) as StatusKind[]).map((k) =>
         item(STATUS_LABEL[k], <Dot fill={COLOURS[k]} />),
       )}
+      {item('mapSupportUnused', <Dot fill={COLOURS.unknown} hollow />)}
+      {item('mapSupportFreeSocket', <Dot fill={COLOURS.on} stroke={SUPPORT_RINGS.freeSocket} />)}
+      {item('mapSupportDeletedLamp', <Dot fill={COLOURS.on} stroke={SUPPORT_RINGS.deletedLamp} />)}
       {item('mapControllerActive', <Dot fill={COLOURS.on} stroke="#5b2a86" />)}
       {item('mapControllerReserve', <Dot fill={COLOURS.on} hollow />)}
       {item('mapCluster', <Dot fill={COLOURS.on} stroke="#fff" />)}

@@ -1,15 +1,24 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { Popup, type Map as MapLibre } from 'maplibre-gl';
-import { useTranslate } from 'react-admin';
+import type { Map as MapLibre } from 'maplibre-gl';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatMeasure, PHASES, type Language, type Unit } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { canDo } from '../../providers/auth-provider.ts';
 import { STATUS_LABEL } from './map-controls.tsx';
-import { controllerOfCabinet, modulesOfSupport, row, type Outcome, type Row } from './map-api.ts';
+import {
+  controllerOfCabinet,
+  modulesOfSupport,
+  row,
+  type LiveReading,
+  type Outcome,
+  type Row,
+} from './map-api.ts';
 import { DeviceControl } from './device-control.tsx';
 import { COLOURS, statusKind, type MapLayer } from './map-style.ts';
+import { usePopupAt } from './use-popup-at.ts';
 
 export type Selected = { layer: MapLayer; id: number; lngLat: [number, number]; status?: number };
 
@@ -17,37 +26,22 @@ type Props = {
   map: MapLibre;
   selected: Selected;
   liveStatus: number | undefined;
+  /** a control module's level and power as the live stream last told them */
+  liveReading?: Omit<LiveReading, '_id'>;
   canCommand: boolean;
   onClose(): void;
   onNeighbours(s: Selected): void;
 };
 
-/** A MapLibre popup whose content React renders, so it shares the console's language and store. */
+/** A device's popup, rendered by React so it shares the console's language and store. */
 export function MapPopup(props: Props) {
-  const { map, selected, onClose } = props;
-  const container = useMemo(() => document.createElement('div'), []);
-  useEffect(() => {
-    const popup = new Popup({ closeOnClick: false, maxWidth: '320px', offset: 10 })
-      .setLngLat(selected.lngLat)
-      .setDOMContent(container)
-      .addTo(map);
-    popup.on('close', onClose);
-    // MapLibre picks the side with room when the popup is placed, while its content is still loading: pick again
-    // as the content grows, or a popup near the map's edge is cut off
-    const resized = new ResizeObserver(() => popup.setLngLat(popup.getLngLat()));
-    resized.observe(container);
-    return () => {
-      resized.disconnect();
-      popup.off('close', onClose);
-      popup.remove();
-    };
-  }, [map, selected, container, onClose]);
+  const container = usePopupAt(props.map, props.selected.lngLat, props.onClose);
   return createPortal(<PopupContent {...props} />, container);
 }
 
-const title = (r: Row) => String(r.uid ?? r.mac ?? r._id);
+export const title = (r: Row) => String(r.uid ?? r.mac ?? r._id);
 
-function PopupContent({ selected, liveStatus, canCommand, onNeighbours }: Props) {
+function PopupContent({ selected, liveStatus, liveReading, canCommand, onNeighbours }: Props) {
   const translate = useTranslate();
   const { layer, id } = selected;
   const [data, setData] = useState<{ row: Row; modules?: Row[]; controller?: Row }>();
@@ -70,7 +64,7 @@ function PopupContent({ selected, liveStatus, canCommand, onNeighbours }: Props)
 
   const status = liveStatus ?? (data?.row.cl_status as number | undefined) ?? selected.status;
   const kind = statusKind(status);
-  const r = data?.row;
+  const r = data && { ...data.row, ...definedOnly(liveReading) };
   const target = canDo(layer, 'edit') ? `/${layer}/${id}` : `/${layer}/${id}/show`;
   return (
     <Box data-testid="map-popup" sx={{ minWidth: 230, color: 'text.primary' }}>
@@ -120,16 +114,26 @@ function PopupContent({ selected, liveStatus, canCommand, onNeighbours }: Props)
   );
 }
 
+const definedOnly = (o: object | undefined) =>
+  Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined));
+
 function Readings({ layer, row: r }: { layer: MapLayer; row: Row }) {
   const translate = useTranslate();
+  const [lang] = useLocaleState() as [Language, unknown];
+  const measure = (unit: Unit) => (v: unknown) =>
+    typeof v === 'number' ? formatMeasure(v, unit, lang, 1) : v;
   const line = (key: Parameters<typeof sl>[0], value: unknown) =>
     value === undefined || value === null ? null : (
-      <Typography variant="body2" key={key}>
+      <Typography variant="body2" key={key} data-testid={`map-popup-${key}`}>
         {translate(sl(key))}: {String(value)}
       </Typography>
     );
   if (layer === 'LuminaryModules')
-    return [line('mapFieldPwm', r.pwm), line('mapFieldPower', r.pow), line('mapFieldPhase', r.phase)];
+    return [
+      line('mapFieldPwm', measure('percent')(r.pwm)),
+      line('mapFieldPower', measure('W')(r.pow)),
+      line('mapFieldPhase', PHASES[r.phase as keyof typeof PHASES] ?? r.phase),
+    ];
   const text = (field: string) =>
     r[field] ? (
       <Typography variant="body2" key={field}>

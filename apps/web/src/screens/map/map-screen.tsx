@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import type { MapGeoJSONFeature, MapMouseEvent, PointLike } from 'maplibre-gl';
-import { cameraOnItem, ITEM_ZOOM, may, placeOf, type Subject } from '@sl/domain';
-import { Title, usePermissions, useStore, useTranslate } from 'react-admin';
+import { cameraOnItem, ITEM_ZOOM, may, placeOf, type Subject, type Language } from '@sl/domain';
+import { Title, useLocaleState, usePermissions, useStore, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
 import { firstSummary, row, summary as loadSummary, tilesVersion, type Summary } from './map-api.ts';
 import { BaseMapSettings, LayerControls, Legend } from './map-controls.tsx';
+import { MapChoice, type Choice } from './map-choice.tsx';
 import { MapPanel, type PanelMode } from './map-panel.tsx';
 import { MapPopup, type Selected } from './map-popup.tsx';
 import {
@@ -27,6 +28,7 @@ const CLUSTER_REFRESH_MS = 10_000;
 
 export function MapScreen() {
   const translate = useTranslate();
+  const [lang] = useLocaleState() as [Language, unknown];
   const container = useRef<HTMLDivElement>(null);
   const [storedTypes, setTypes] = useStore<Record<MapLayer, boolean>>('sl.map.types', ALL_TYPES);
   const types = useMemo(() => ({ ...ALL_TYPES, ...storedTypes }), [storedTypes]);
@@ -37,6 +39,7 @@ export function MapScreen() {
   const canCommand = permissions ? may(permissions, 'control', 'command', false) : false;
   const [summary, setSummary] = useState<Summary>();
   const [selected, setSelected] = useState<Selected>();
+  const [choice, setChoice] = useState<Choice>();
   const [panel, setPanel] = useState<PanelMode>();
   const [showSettings, setShowSettings] = useState(false);
 
@@ -46,52 +49,82 @@ export function MapScreen() {
     );
   }, []);
 
-  const { map, baseDown, devicesReady } = useDeviceMap(container, { summary, baseUrl, filter, types: types });
+  const { map, baseDown, devicesReady } = useDeviceMap(container, { lang, summary, baseUrl, filter, types });
+
+  // the layer counts are of what the filter shows, asked for whenever the filter changes
+  const [counted, setCounted] = useState<{ filter: MapFilter; counts: Summary['counts'] }>();
+  const shownFilter = useRef(filter);
+  shownFilter.current = filter;
+  const takeSummary = useCallback((s: Summary, f: MapFilter) => {
+    setSummary((old) => (old && tilesVersion(old) === tilesVersion(s) ? old : s));
+    setCounted({ filter: f, counts: s.counts });
+  }, []);
+  useEffect(() => {
+    let gone = false;
+    loadSummary(filter).then(
+      (s) => !gone && takeSummary(s, filter),
+      () => undefined,
+    );
+    return () => {
+      gone = true;
+    };
+  }, [filter, takeSummary]);
 
   const refreshTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const onLiveChange = useCallback(() => {
     if (refreshTimer.current) return;
     refreshTimer.current = setTimeout(() => {
       refreshTimer.current = undefined;
-      loadSummary().then(
-        (s) => setSummary((old) => (old && tilesVersion(old) === tilesVersion(s) ? old : s)),
+      const f = shownFilter.current;
+      loadSummary(f).then(
+        (s) => f === shownFilter.current && takeSummary(s, f),
         () => undefined,
       );
     }, CLUSTER_REFRESH_MS);
-  }, []);
+  }, [takeSummary]);
   useEffect(() => () => clearTimeout(refreshTimer.current), []);
-  const { statuses } = useLiveStatus(map, onLiveChange);
+  const { statuses, readings } = useLiveStatus(map, onLiveChange);
 
   useEffect(() => {
     if (!map) return;
     const clickable = LAYERS.flatMap((l) => [layerIds(l).points, layerIds(l).clusters]);
-    const featureAt = (point: PointLike) =>
-      map.queryRenderedFeatures(point, { layers: clickable.filter((id) => map.getLayer(id)) })[0];
-    const open = (f: MapGeoJSONFeature) => {
-      const at = (f.geometry as unknown as { coordinates: [number, number] }).coordinates;
-      if (f.properties.cluster === 1) {
+    const featuresAt = (point: PointLike) =>
+      map.queryRenderedFeatures(point, { layers: clickable.filter((id) => map.getLayer(id)) });
+    const featureAt = (point: PointLike) => featuresAt(point)[0];
+    // the topmost marker decides: a cluster is zoomed into; devices that share the point are offered to choose
+    const open = (found: MapGeoJSONFeature[]) => {
+      const top = found[0];
+      if (!top) return;
+      const at = (top.geometry as unknown as { coordinates: [number, number] }).coordinates;
+      if (top.properties.cluster === 1) {
         map.easeTo({ center: at, zoom: Math.min(map.getZoom() + 2, 18) });
         return;
       }
-      if (isMapLayer(f.sourceLayer) && f.id !== undefined)
-        setSelected({
-          layer: f.sourceLayer,
-          id: Number(f.id),
-          lngLat: at,
-          status: f.properties.status as number,
-        });
+      const devices = new Map<string, Selected>();
+      for (const f of found)
+        if (f.properties.cluster !== 1 && isMapLayer(f.sourceLayer) && f.id !== undefined)
+          devices.set(liveKey(f.sourceLayer, f.id), {
+            layer: f.sourceLayer,
+            id: Number(f.id),
+            lngLat: at,
+            status: (f.state.status as number | undefined) ?? (f.properties.status as number),
+          });
+      const options = [...devices.values()];
+      if (options.length > 1) setSelected(undefined);
+      else setSelected(options[0]);
+      setChoice(options.length > 1 ? { lngLat: at, options } : undefined);
     };
     let waiting: (() => void) | undefined;
     const onClick = (e: MapMouseEvent) => {
       waiting?.();
-      const f = featureAt(e.point);
-      if (f) open(f);
+      const found = featuresAt(e.point);
+      if (found.length) open(found);
       // a marker of the first view is a picture of what MapLibre has yet to draw: the last click on it is
       // answered once MapLibre has drawn
       else if (firstViewShown())
         waiting = untilDevicesDrawn(map, () => {
-          const drawn = featureAt(e.point);
-          if (drawn) open(drawn);
+          const drawn = featuresAt(e.point);
+          if (drawn.length) open(drawn);
         });
     };
     const pointer = (e: MapMouseEvent) => {
@@ -148,15 +181,37 @@ export function MapScreen() {
     [map],
   );
   const closePopup = useCallback(() => setSelected(undefined), []);
+  const closeChoice = useCallback(() => setChoice(undefined), []);
+  const chosen = useCallback((s: Selected) => {
+    setChoice(undefined);
+    setSelected(s);
+  }, []);
   const neighbours = useCallback((s: Selected) => setPanel({ kind: 'neighbours', of: s }), []);
 
   return (
     <Box sx={{ position: 'relative', height: 'calc(100vh - 64px)', mx: -1, mt: -0.5 }}>
       <Title title={sl('mapTitle')} />
-      <Box ref={container} data-testid="map" sx={{ position: 'absolute', inset: 0 }} />
-      <Stack spacing={1} sx={{ position: 'absolute', left: 8, top: 8, width: 250, zIndex: 2 }}>
+      {/* MapLibre's stylesheet makes its container `position: relative`, and when the screen is reached from
+          another one the stylesheet arrives after ours and wins: the container is sized by width and height,
+          which no position rule changes */}
+      <Box sx={{ position: 'absolute', inset: 0 }}>
+        <Box ref={container} data-testid="map" sx={{ width: '100%', height: '100%' }} />
+      </Box>
+      {/* on a short screen the layer panel and legend scroll rather than run off the map */}
+      <Stack
+        spacing={1}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: 8,
+          width: 250,
+          maxHeight: 'calc(100% - 16px)',
+          overflowY: 'auto',
+          zIndex: 2,
+        }}
+      >
         <LayerControls
-          summary={summary}
+          counts={counted?.filter === filter ? counted.counts : undefined}
           types={types}
           setTypes={setTypes}
           filter={filter}
@@ -173,6 +228,15 @@ export function MapScreen() {
         </Stack>
         {showSettings && <BaseMapSettings baseUrl={baseUrl} setBaseUrl={setBaseUrl} />}
       </Stack>
+      {counted?.filter === filter && filter !== 'all' && noneShown(counted.counts, types) && (
+        <Alert
+          severity="info"
+          data-testid="map-none-found"
+          sx={{ position: 'absolute', left: 270, top: 8, maxWidth: 420, zIndex: 2, py: 0 }}
+        >
+          {translate(sl(filter === 'broken' ? 'mapNoneBroken' : 'mapNoneUnused'))}
+        </Alert>
+      )}
       {baseDown && (
         <Alert
           severity="info"
@@ -191,11 +255,13 @@ export function MapScreen() {
           onClose={() => setPanel(undefined)}
         />
       )}
+      {map && choice && <MapChoice map={map} choice={choice} onPick={chosen} onClose={closeChoice} />}
       {map && selected && (
         <MapPopup
           map={map}
           selected={selected}
           liveStatus={statuses.get(liveKey(selected.layer, selected.id))}
+          liveReading={selected.layer === 'LuminaryModules' ? readings.get(selected.id) : undefined}
           canCommand={canCommand}
           onClose={closePopup}
           onNeighbours={neighbours}
@@ -204,5 +270,8 @@ export function MapScreen() {
     </Box>
   );
 }
+
+const noneShown = (counts: Summary['counts'], types: Record<MapLayer, boolean>) =>
+  LAYERS.every((l) => !types[l] || !counts[l]);
 
 const zeroCounts = () => Object.fromEntries(LAYERS.map((l) => [l, 0])) as Record<MapLayer, number>;

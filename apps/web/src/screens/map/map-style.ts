@@ -10,10 +10,12 @@ import {
   MAP_BACKGROUND,
   POINT_ZOOMS,
   RESERVE_RING_WIDTH,
+  SUPPORT_RINGS,
   type MapFilter,
   type MapLayer,
 } from './marker-look.ts';
 import type {
+  CircleLayerSpecification,
   DataDrivenPropertyValueSpecification,
   ExpressionSpecification,
   LayerSpecification,
@@ -21,7 +23,7 @@ import type {
   VectorSourceSpecification,
 } from 'maplibre-gl';
 
-export { COLOURS, FILTERS, LAYERS, type MapFilter, type MapLayer } from './marker-look.ts';
+export { COLOURS, FILTERS, LAYERS, SUPPORT_RINGS, type MapFilter, type MapLayer } from './marker-look.ts';
 export const isMapLayer = (s: unknown): s is MapLayer => LAYERS.includes(s as MapLayer);
 
 export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -70,8 +72,6 @@ function deviceLayers(layer: MapLayer): LayerSpecification[] {
   const ids = layerIds(layer);
   const look = LOOK[layer];
   const common = { source: DEVICES, 'source-layer': layer } as const;
-  // a reserve controller is a hollow ring in its status colour, an active one a filled dot
-  const reserve: ExpressionSpecification = ['==', ['get', 'active'], 0];
   return [
     {
       id: ids.clusters,
@@ -108,17 +108,50 @@ function deviceLayers(layer: MapLayer): LayerSpecification[] {
       type: 'circle',
       ...common,
       filter: notCluster,
-      paint: {
-        'circle-color': layer === 'Controllers' ? ['case', reserve, '#ffffff', colour] : colour,
-        'circle-radius': zoomed(...look.radius),
-        'circle-stroke-color': layer === 'Controllers' ? ['case', reserve, colour, look.stroke] : look.stroke,
-        'circle-stroke-width':
-          layer === 'Controllers'
-            ? ['case', reserve, RESERVE_RING_WIDTH, look.strokeWidth]
-            : look.strokeWidth,
-      },
+      paint: { 'circle-radius': zoomed(...look.radius), ...pointLook(layer) },
     },
   ];
+}
+
+type CirclePaint = NonNullable<CircleLayerSpecification['paint']>;
+const flag = (name: string): ExpressionSpecification => ['==', ['get', name], 1];
+
+/** A point's fill and ring: its status colour, and the marks of a reserve controller or a mounting's state. */
+function pointLook(layer: MapLayer): CirclePaint {
+  const { stroke, strokeWidth } = LOOK[layer];
+  if (layer === 'Controllers') {
+    const reserve: ExpressionSpecification = ['==', ['get', 'active'], 0];
+    return {
+      'circle-color': ['case', reserve, '#ffffff', colour],
+      'circle-stroke-color': ['case', reserve, colour, stroke],
+      'circle-stroke-width': ['case', reserve, RESERVE_RING_WIDTH, strokeWidth],
+    };
+  }
+  if (layer === 'LuminarySupports') {
+    const unused = flag('unused');
+    return {
+      'circle-color': ['case', unused, '#ffffff', colour],
+      'circle-stroke-color': [
+        'case',
+        unused,
+        colour,
+        flag('deletedLamp'),
+        SUPPORT_RINGS.deletedLamp,
+        flag('freeSocket'),
+        SUPPORT_RINGS.freeSocket,
+        stroke,
+      ],
+      'circle-stroke-width': [
+        'case',
+        unused,
+        RESERVE_RING_WIDTH,
+        ['any', flag('deletedLamp'), flag('freeSocket')],
+        SUPPORT_RINGS.width,
+        strokeWidth,
+      ],
+    };
+  }
+  return { 'circle-color': colour, 'circle-stroke-color': stroke, 'circle-stroke-width': strokeWidth };
 }
 
 export function tileUrl(filter: MapFilter, version: string): string {

@@ -10,7 +10,9 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import type { Language } from '@sl/domain';
 import { cameraForBounds, cameraOnItem } from '@sl/domain/map-camera';
+import { MAP_LOCALE } from '../../i18n/map-locale.ts';
 import { adoptFirstView, endFirstView, firstViewShown } from './first-view-handle.ts';
 import { tilesVersion, type Summary } from './map-api.ts';
 import {
@@ -45,6 +47,7 @@ const BASE_FAILURES_TO_GIVE_UP = 3;
 const DEVICE_ERROR_LOG_EVERY_MS = 30_000;
 
 type Options = {
+  lang: Language;
   summary: Summary | undefined;
   baseUrl: string;
   filter: MapFilter;
@@ -75,6 +78,8 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
       zoom: 1.5,
       maxZoom: 20,
       attributionControl: { compact: true },
+      // MapLibre's own words (scale, zoom buttons) in the chosen language
+      locale: MAP_LOCALE[initial.current.lang],
     });
     adoptFirstView(m.getContainer());
     m.addControl(new NavigationControl({ showCompass: false }), 'top-right');

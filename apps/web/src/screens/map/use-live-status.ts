@@ -1,17 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Map as MapLibre } from 'maplibre-gl';
-import type { LiveChange } from './map-api.ts';
+import type { LiveChange, LiveReading } from './map-api.ts';
 import { DEVICES } from './map-style.ts';
 
 export const liveKey = (layer: string, id: number | string) => `${layer}/${id}`;
 
 /**
  * Marker colours follow the live stream: each `map` event sets the feature state of the markers it names, which
- * the style paints before the status the tile was drawn with. Returns the latest status per marker and a counter
- * that moves with every event, for whatever shows a status beside the map.
+ * the style paints before the status the tile was drawn with. Returns the latest status per marker, the latest
+ * level and power per control module (`modules` events), and a counter that moves with every event, for
+ * whatever shows them beside the map.
  */
 export function useLiveStatus(map: MapLibre | undefined, onChange: () => void) {
   const statuses = useRef(new Map<string, number>());
+  const readings = useRef(new Map<number, Omit<LiveReading, '_id'>>());
   const [tick, setTick] = useState(0);
   const changed = useRef(onChange);
   changed.current = onChange;
@@ -28,8 +30,13 @@ export function useLiveStatus(map: MapLibre | undefined, onChange: () => void) {
       setTick((t) => t + 1);
       changed.current();
     });
+    source.addEventListener('modules', (e: MessageEvent<string>) => {
+      for (const { _id, pwm, pow } of JSON.parse(e.data) as LiveReading[])
+        readings.current.set(_id, { pwm, pow });
+      setTick((t) => t + 1);
+    });
     return () => source.close();
   }, [map]);
 
-  return { statuses: statuses.current, tick };
+  return { statuses: statuses.current, readings: readings.current, tick };
 }

@@ -1,4 +1,4 @@
-import type { Language } from '@sl/domain';
+import type { Language } from './errors.ts';
 
 // Labels of entity fields by field name; the same name means the same thing in every entity.
 const RU: Record<string, string> = {
@@ -108,14 +108,14 @@ const RU: Record<string, string> = {
   iostate: 'Состояние входов и выходов',
   lastReceivedAt: 'Последние данные',
   lpwm: 'Предельный ШИМ',
-  lux: 'Освещённость, лк',
+  lux: 'Освещённость',
   moduleUpdate: 'Обновление модуля',
   network: 'Сеть',
-  pow: 'Мощность, Вт',
+  pow: 'Мощность',
   pwm: 'ШИМ',
   raw: 'Исходные данные',
   rssi: 'Уровень сигнала',
-  runh: 'Наработка, ч',
+  runh: 'Наработка',
   temp: 'Температура',
   twil: 'Сумерки',
   version: 'Версия',
@@ -125,6 +125,33 @@ const RU: Record<string, string> = {
   int: 'Международное',
   updatedAt: 'Изменено',
   ru: 'Русский',
+  luminary: 'Светильник',
+  luminaryModule: 'Модуль светильника',
+  groupProfile: 'Профиль группы',
+  A: 'Фаза A',
+  B: 'Фаза B',
+  C: 'Фаза C',
+  voltage: 'Напряжение',
+  current: 'Ток',
+  time1: 'Время 1',
+  time2: 'Время 2',
+  time3: 'Время 3',
+  time4: 'Время 4',
+  pwm0: 'ШИМ 0',
+  pwm1: 'ШИМ 1',
+  pwm2: 'ШИМ 2',
+  pwm3: 'ШИМ 3',
+  pwm4: 'ШИМ 4',
+  day: 'День',
+  off: 'Выключение',
+  on: 'Включение',
+  conditions: 'Условия',
+  luminaryModels: 'Модели светильников',
+  roadClasses: 'Классы дорог',
+  supportCategories: 'Категории опор',
+  supportTypes: 'Типы опор',
+  dateTypes: 'Типы дней',
+  supportGroups: 'Группы опор',
 };
 
 const EN_SPECIAL: Record<string, string> = {
@@ -149,6 +176,27 @@ const EN_SPECIAL: Record<string, string> = {
   cputemp: 'CPU temperature',
   iostate: 'I/O state',
   twil: 'Twilight',
+  lat: 'Latitude',
+  lon: 'Longitude',
+  A: 'Phase A',
+  B: 'Phase B',
+  C: 'Phase C',
+  time1: 'Time 1',
+  time2: 'Time 2',
+  time3: 'Time 3',
+  time4: 'Time 4',
+  pwm0: 'PWM 0',
+  pwm1: 'PWM 1',
+  pwm2: 'PWM 2',
+  pwm3: 'PWM 3',
+  pwm4: 'PWM 4',
+  off: 'Off at',
+  on: 'On at',
+};
+
+// where one entity's field means something else than the name says elsewhere; keyed `Entity.field`
+const BY_ENTITY: Record<string, Record<Language, string>> = {
+  'Users.name': { 'en-us': 'Name', ru: 'Имя' },
 };
 
 const humanize = (name: string) => {
@@ -159,7 +207,9 @@ const humanize = (name: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-export const fieldLabel = (name: string, lang: Language): string =>
-  lang === 'ru' ? (RU[name] ?? humanize(name)) : (EN_SPECIAL[name] ?? humanize(name));
+/** A field's label; `entityName` for the fields whose meaning depends on the entity (a user's name). */
+export const fieldLabel = (name: string, lang: Language, entityName?: string): string =>
+  (entityName && BY_ENTITY[`${entityName}.${name}`]?.[lang]) ??
+  (lang === 'ru' ? (RU[name] ?? humanize(name)) : (EN_SPECIAL[name] ?? humanize(name)));
 
 export const RU_FIELD_LABELS: Readonly<Record<string, string>> = RU;

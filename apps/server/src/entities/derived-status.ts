@@ -1,0 +1,96 @@
+import { entity, NO_SOCKETS_STATUS, type Entity } from '@sl/domain';
+import { worstStatus } from '../map/status-rank.ts';
+import type { Scope } from './conditions.ts';
+import type { EntityRepository } from './entity.repository.ts';
+import type { ApiRow } from './row-mapper.ts';
+
+// A lamp and a mounting report nothing themselves: their state is their modules', worst first, as the map
+// draws them (load-points.ts); a cabinet that reports nothing shows its controller's. Read afresh with every
+// page, so a kept page of mountings never shows a module's old state.
+// A page of some fields only (`inc`) gets the state when it holds what the state is taken from.
+
+type Row = Record<string, unknown>;
+type Socket = Row & { luminary?: number | null; luminaryModule?: number | null };
+type Derive = (repo: EntityRepository, scope: Scope, rows: readonly ApiRow[]) => Promise<ApiRow[]>;
+
+// ids per query: a page may be a whole export
+const CHUNK = 5000;
+
+async function liveById(repo: EntityRepository, e: Entity, scope: Scope, ids: Iterable<unknown>) {
+  const wanted = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
+  const out = new Map<number, ApiRow>();
+  for (let i = 0; i < wanted.length; i += CHUNK)
+    for (const r of await repo.byIds(e, scope, wanted.slice(i, i + CHUNK)))
+      if (r.deletedAt == null) out.set(r._id, r);
+  return out;
+}
+
+const socketsOf = (row: Row) => (Array.isArray(row.sockets) ? (row.sockets as Socket[]) : []);
+const statusOf = (module: ApiRow | undefined) => (module?.cl_status as number | null | undefined) ?? -1;
+
+const supports: Derive = async (repo, scope, rows) => {
+  const modules = await liveById(
+    repo,
+    entity('LuminaryModules'),
+    scope,
+    rows.flatMap((r) => socketsOf(r).map((s) => s.luminaryModule)),
+  );
+  return rows.map((r) => {
+    if (!('sockets' in r)) return r;
+    const sockets = socketsOf(r);
+    const of = (s: Socket) => (s.luminaryModule == null ? undefined : modules.get(s.luminaryModule));
+    return {
+      ...r,
+      cl_status: sockets.length ? worstStatus(sockets.map((s) => statusOf(of(s)))) : NO_SOCKETS_STATUS,
+    };
+  });
+};
+
+const lamps: Derive = async (repo, scope, rows) => {
+  const mountings = await liveById(
+    repo,
+    entity('LuminarySupports'),
+    scope,
+    rows.map((r) => r.support),
+  );
+  const moduleIdsOf = (lamp: ApiRow) => {
+    const mounting = mountings.get(lamp.support as number);
+    const held = mounting ? socketsOf(mounting).filter((s) => s.luminary === lamp._id) : [];
+    return [lamp.controlModule, ...held.map((s) => s.luminaryModule)].filter((id) => typeof id === 'number');
+  };
+  const modules = await liveById(repo, entity('LuminaryModules'), scope, rows.flatMap(moduleIdsOf));
+  return rows.map((r) => {
+    if (!('support' in r && 'controlModule' in r)) return r;
+    const ids = [...new Set(moduleIdsOf(r))] as number[];
+    return { ...r, cl_status: worstStatus(ids.map((id) => statusOf(modules.get(id)))) };
+  });
+};
+
+const cabinets: Derive = async (repo, scope, rows) => {
+  const silent = rows.filter((r) => r.cl_status == null && r.controller != null);
+  if (!silent.length) return [...rows];
+  const controllers = await liveById(
+    repo,
+    entity('Controllers'),
+    scope,
+    silent.map((r) => r.controller),
+  );
+  return rows.map((r) =>
+    r.cl_status == null && r.controller != null
+      ? { ...r, cl_status: statusOf(controllers.get(r.controller as number)) }
+      : r,
+  );
+};
+
+const DERIVE: Record<string, Derive> = { LuminarySupports: supports, Luminaries: lamps, Cabinets: cabinets };
+
+/** The rows with the states they take from the devices they are made of. */
+export async function withDerivedStatus(
+  repo: EntityRepository,
+  e: Entity,
+  scope: Scope,
+  rows: readonly ApiRow[],
+): Promise<ApiRow[]> {
+  const derive = DERIVE[e.name];
+  return derive && rows.length ? derive(repo, scope, rows) : [...rows];
+}

@@ -1,0 +1,76 @@
+import { getTableColumns, type Column } from 'drizzle-orm';
+import pg from 'pg';
+import type { Entity } from '@sl/domain';
+import { serverPool, type Db } from '../db/connect.ts';
+import { tableOf, type AnyTable } from '../db/tables.ts';
+import { listConditions, orderBy, type Scope } from './conditions.ts';
+import type { ListQuery } from './list-query.ts';
+import { toApi, type ApiRow } from './row-mapper.ts';
+
+// rows per fetch: one batch is formatted and written before the next is read, so memory stays flat
+export const EXPORT_BATCH = 2000;
+
+// as drizzle reads them: times and dates as the server writes them, which the columns then map
+const AS_TEXT = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
+const types = {
+  getTypeParser: (oid: number, format?: string) =>
+    AS_TEXT.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
+};
+
+/** Every row a list query matches, in the list's order, a batch at a time. */
+export async function* everyRow(db: Db, e: Entity, scope: Scope, q: ListQuery): AsyncGenerator<ApiRow[]> {
+  const t = tableOf(e);
+  const select = () =>
+    db
+      .select()
+      .from(t)
+      .where(listConditions(e, t, scope, q))
+      .orderBy(...orderBy(e, t, q));
+  const pool = serverPool(db);
+  if (pool) return yield* throughCursor(pool, t, e, select().toSQL());
+  // PGlite is one connection, which a held cursor would block for everyone; it holds small cities
+  for (let skip = 0; ; skip += EXPORT_BATCH) {
+    const rows = await select().limit(EXPORT_BATCH).offset(skip);
+    if (rows.length) yield rows.map((r) => toApi(e, r));
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+async function* throughCursor(
+  pool: pg.Pool,
+  t: AnyTable,
+  e: Entity,
+  query: { sql: string; params: unknown[] },
+): AsyncGenerator<ApiRow[]> {
+  // the select lists the table's columns in this order
+  const columns = Object.entries(getTableColumns(t)) as [string, Column][];
+  const connection = await pool.connect();
+  let closed = false;
+  try {
+    await connection.query('begin read only');
+    await connection.query(`declare export_rows no scroll cursor for ${query.sql}`, query.params);
+    for (;;) {
+      const { rows } = await connection.query<unknown[]>({
+        text: `fetch forward ${EXPORT_BATCH} from export_rows`,
+        rowMode: 'array',
+        types,
+      });
+      if (rows.length)
+        yield rows.map((values) => {
+          const row: Record<string, unknown> = {};
+          columns.forEach(([key, column], i) => {
+            const v = values[i];
+            row[key] = v == null ? null : column.mapFromDriverValue(v);
+          });
+          return toApi(e, row);
+        });
+      if (rows.length < EXPORT_BATCH) break;
+    }
+    await connection.query('commit');
+    closed = true;
+  } finally {
+    // a download the client left ends here too, inside the transaction
+    if (!closed) await connection.query('rollback').catch(() => undefined);
+    connection.release();
+  }
+}

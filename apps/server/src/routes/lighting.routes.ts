@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isCalendarDay, isTimeZone, sunNight, type MethodNight } from '@sl/domain/astro';
+import { profileNight, type ProfileProgram } from '@sl/domain/lighting';
+import { entity, idSchema, TWILIGHT_METHODS } from '@sl/domain';
+import type { EntityService } from '../entities/entity.service.ts';
+import type { Caller } from '../auth/caller.ts';
+import { ApiError } from '../http/api-error.ts';
+import { errorResponses } from './entity-schemas.ts';
+
+const sunQuery = z.strictObject({
+  lat: z.coerce.number().min(-90).max(90),
+  lon: z.coerce.number().min(-180).max(180),
+  date: z.string().refine(isCalendarDay, 'a calendar day, YYYY-MM-DD'),
+  tz: z.string().max(64).refine(isTimeZone, 'an IANA time zone').default('UTC'),
+});
+
+const instant = z.string().nullable();
+const methodOut = z.object({
+  on: instant,
+  off: instant,
+  burn: z.enum(['night', 'all', 'none']),
+  fallback: z.enum(TWILIGHT_METHODS).optional(),
+});
+const sunOut = z.object({
+  sunset: instant,
+  sunrise: instant,
+  polar: z.enum(['day', 'night']).nullable(),
+  methods: z.object(Object.fromEntries(TWILIGHT_METHODS.map((m) => [m, methodOut]))),
+});
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const methodAnswer = (m: MethodNight) => ({
+  on: iso(m.on),
+  off: iso(m.off),
+  burn: m.burn,
+  ...(m.fallback && { fallback: m.fallback }),
+});
+
+const nightQuery = z.strictObject({
+  date: z.string().refine(isCalendarDay, 'a calendar day, YYYY-MM-DD'),
+  city: idSchema.optional(),
+});
+const nightOut = z.object({
+  kind: z.string(),
+  method: z.enum(TWILIGHT_METHODS),
+  speed: z.boolean(),
+  fallback: z.enum(TWILIGHT_METHODS).optional(),
+  burn: z.enum(['night', 'all', 'none']),
+  on: instant,
+  off: instant,
+  city: z.object({ _id: z.number(), lat: z.number(), lon: z.number(), timezone: z.string() }),
+  points: z.array(z.object({ at: z.string(), level: z.number() })),
+});
+
+/** The city a profile's night is computed for: the one asked for, else the profile's own; its zone, else UTC. */
+async function cityOf(service: EntityService, caller: Caller, asked: number | undefined, own: unknown) {
+  const id = asked ?? (typeof own === 'number' ? own : undefined);
+  if (id === undefined) throw new ApiError('IsInvalidError', ['city']);
+  const city = await service.get(entity('Cities'), caller, id);
+  const timezone = typeof city.timezone === 'string' && isTimeZone(city.timezone) ? city.timezone : 'UTC';
+  return { _id: city._id, lat: Number(city.lat), lon: Number(city.lon), timezone };
+}
+
+/** The astronomical clock and the lighting programs on it, for the console, integrators and our own checks (ours). */
+export function registerLightingRoutes(app: FastifyInstance, service: EntityService) {
+  const profiles = entity('Profiles');
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v2/profiles/:id/night',
+    {
+      schema: {
+        tags: ['lighting'],
+        summary:
+          'The level of a dimming profile over the local night that starts on `date`, in the profile’s city or `city`: points `{ at, level }` between which the level moves linearly (two points at one instant are a step), the twilight method, its fallback and the switch-on and switch-off instants. The meaning of each profile kind is in the README.',
+        params: z.strictObject({ id: idSchema }),
+        querystring: nightQuery,
+        response: { 200: z.object({ error: z.literal(false), result: nightOut }), ...errorResponses },
+      },
+      config: { access: { area: profiles.area, action: 'view', groupOwned: Boolean(profiles.groupField) } },
+    },
+    async (req) => {
+      const profile = await service.get(profiles, req.caller, req.params.id);
+      const city = await cityOf(service, req.caller, req.query.city, profile.city);
+      const night = profileNight(profile as unknown as ProfileProgram, city, req.query.date, city.timezone);
+      return {
+        error: false as const,
+        result: {
+          kind: String(profile.kind),
+          method: night.method,
+          speed: night.speed,
+          ...(night.fallback && { fallback: night.fallback }),
+          burn: night.burn,
+          on: iso(night.on),
+          off: iso(night.off),
+          city,
+          points: night.points.map((p) => ({
+            at: p.at.toISOString(),
+            level: Math.round(p.level * 100) / 100,
+          })),
+        },
+      };
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v2/lighting/sun',
+    {
+      schema: {
+        tags: ['lighting'],
+        summary:
+          'Sunset, sunrise and each twilight method’s switch-on (evening) and switch-off (next morning) for the local night that starts on `date` in the time zone `tz`: BORDERS −0.833° (almanac), SIMPLE 0°, MID −3°, CIVIL −6°, NAUTICAL −12°, END −18° (the sun’s centre, no refraction). `burn` is `all` when the sun stays below the altitude from noon to noon (polar night), `none` when it does not set (polar day); `fallback` names the shallower method used when the altitude is not reached.',
+        querystring: sunQuery,
+        response: { 200: z.object({ error: z.literal(false), result: sunOut }), ...errorResponses },
+      },
+      config: { access: 'session' },
+    },
+    async (req) => {
+      const q = req.query;
+      const night = sunNight({ lat: q.lat, lon: q.lon }, q.date, q.tz);
+      return {
+        error: false as const,
+        result: {
+          sunset: iso(night.sunset),
+          sunrise: iso(night.sunrise),
+          polar: night.polar,
+          methods: Object.fromEntries(TWILIGHT_METHODS.map((m) => [m, methodAnswer(night.methods[m])])),
+        },
+      };
+    },
+  );
+}

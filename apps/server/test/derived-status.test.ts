@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backend, startServer, type TestServer } from './harness.ts';
+
+// Lamps, mountings and cabinets report nothing themselves: lists and detail answers carry the state of their
+// modules or controller (spec §4), as the map shows them.
+
+let s: TestServer;
+const id = async (path: string, body: object) => {
+  const res = await s.call('POST', `/api/v1/${path}`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body._id as number;
+};
+// device state arrives from the field, never through the API
+const report = (table: string, _id: number, status: number) =>
+  s.sql(`update ${table} set cl_status = $1 where _id = $2`, [status, _id]);
+
+type Made =
+  'on' | 'off' | 'lampInSocket' | 'lampWithModule' | 'mounting' | 'empty' | 'controller' | 'cabinet';
+const ids = {} as Record<Made, number>;
+beforeAll(async () => {
+  s = await startServer();
+  ids.on = await id('LuminaryModules', { mac: 'A1:00:00:00:00:01' });
+  ids.off = await id('LuminaryModules', { mac: 'A1:00:00:00:00:02' });
+  ids.lampInSocket = await id('Luminaries', { uid: 'L-socket' });
+  ids.lampWithModule = await id('Luminaries', { uid: 'L-module', controlModule: ids.off });
+  ids.mounting = await id('LuminarySupports', {
+    uid: 'S-two',
+    socketCount: 2,
+    sockets: [{ luminary: ids.lampInSocket, luminaryModule: ids.on }, { luminaryModule: ids.off }],
+  });
+  ids.empty = await id('LuminarySupports', { uid: 'S-empty' });
+  await s.call('PATCH', `/api/v1/Luminaries/${ids.lampInSocket}`, { support: ids.mounting });
+  ids.controller = await id('Controllers', { mac: 'C1:00:00:00:00:01' });
+  ids.cabinet = await id('Cabinets', { uid: 'K-1', controller: ids.controller });
+  await report('luminary_modules', ids.on, 1);
+  await report('luminary_modules', ids.off, 0);
+  await report('controllers', ids.controller, 1);
+});
+afterAll(() => s?.close());
+
+const listed = async (path: string) => {
+  const res = await s.call('GET', `/api/v1/${path}?limit=100`);
+  expect(res.status).toBe(200);
+  return new Map((res.body.data as { _id: number }[]).map((r) => [r._id, r as Record<string, unknown>]));
+};
+
+describe(`derived device state on ${backend}`, () => {
+  it("gives a mounting its sockets' modules' state, worst first, and -1 without sockets", async () => {
+    const rows = await listed('LuminarySupports');
+    expect(rows.get(ids.mounting)).toMatchObject({ cl_status: 1 });
+    expect(rows.get(ids.empty)).toMatchObject({ cl_status: -1 });
+    const one = await s.call('GET', `/api/v1/LuminarySupports/${ids.mounting}`);
+    expect(one.body.cl_status).toBe(1);
+  });
+
+  it('gives a lamp the state of its module, by its socket or its control module', async () => {
+    const rows = await listed('Luminaries');
+    expect(rows.get(ids.lampInSocket)).toMatchObject({ cl_status: 1 });
+    expect(rows.get(ids.lampWithModule)).toMatchObject({ cl_status: 0 });
+    const v2 = await s.call('GET', `/api/v2/Luminaries?id=${ids.lampInSocket}`);
+    expect(JSON.stringify(v2.body)).toContain('"cl_status":1');
+  });
+
+  it("gives a cabinet that reports nothing its controller's state", async () => {
+    expect((await listed('Cabinets')).get(ids.cabinet)).toMatchObject({ cl_status: 1 });
+    expect((await s.call('GET', `/api/v1/Cabinets/${ids.cabinet}`)).body.cl_status).toBe(1);
+  });
+
+  it('follows a module that reports again, past the kept page of mountings', async () => {
+    await listed('LuminarySupports');
+    await report('luminary_modules', ids.off, 4096);
+    expect((await listed('LuminarySupports')).get(ids.mounting)).toMatchObject({ cl_status: 4096 });
+    expect((await listed('Luminaries')).get(ids.lampWithModule)).toMatchObject({ cl_status: 4096 });
+  });
+
+  it('refuses to sort on a derived state rather than failing, and is never written', async () => {
+    expect((await s.call('GET', '/api/v1/LuminarySupports?sort=cl_status')).status).toBe(400);
+    expect((await s.call('GET', '/api/v1/LuminarySupports?aggregate=broken')).status).toBeLessThan(500);
+    expect((await s.call('GET', '/api/v1/Luminaries?inc=uid,cl_status')).status).toBe(200);
+    const some = await s.call('GET', '/api/v1/LuminarySupports?inc=uid,sockets,cl_status&limit=100');
+    expect(some.body.data.find((r: { _id: number }) => r._id === ids.mounting).cl_status).toBe(4096);
+    const write = await s.call('PATCH', `/api/v1/Luminaries/${ids.lampWithModule}`, { cl_status: 1 });
+    expect(write.status).toBe(400);
+  });
+});

@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleModuleReading } from '@sl/protocol/testing';
+import { until } from './field-setup.ts';
+import { backend, startServer, type TestServer } from './harness.ts';
+
+// One poisoned message must not cost anyone else's data: payloads the schema refuses are counted and dropped
+// alone, and rows the database refuses are found by halving the batch and set aside alone.
+
+let s: TestServer;
+let client: MqttClient;
+const CONTROLLER = '024300020000';
+const macs = Array.from({ length: 8 }, (_, i) => `024D0002000000${String(i + 1).padStart(2, '0')}`);
+
+beforeAll(async () => {
+  s = await startServer();
+  const c = await s.call('POST', '/api/v1/Controllers', { mac: CONTROLLER });
+  for (const mac of macs) await s.call('POST', '/api/v1/LuminaryModules', { mac, controller: c.body._id });
+  client = await mqtt.connectAsync(s.brokerUrl);
+});
+afterAll(async () => {
+  await client?.endAsync();
+  await s?.close();
+});
+
+const reading = sampleModuleReading;
+const publish = (modules: object[], controller = CONTROLLER) =>
+  client.publishAsync(
+    `sl/v1/${controller}/modules`,
+    JSON.stringify({ at: new Date().toISOString(), modules }),
+    { qos: 1 },
+  );
+const health = async () => (await s.call('GET', '/health')).body;
+const stored = async (at: string) =>
+  (await s.sql<{ mac: string }>('select mac from module_readings where at = $1', [at]))
+    .map((r) => r.mac)
+    .sort();
+
+describe(`ingest that one bad message cannot stop, on ${backend}`, () => {
+  it('stores the readings of a window in which another controller sent a poisoned message', async () => {
+    const before = (await health()).field;
+    const at = new Date().toISOString();
+    await publish([reading(macs[0]!, { at, cl_status: 3_000_000_000 })], '024300020001');
+    await publish([reading(macs[1]!, { at: '0000-01-01T00:00:00Z' })], '024300020002');
+    await publish([reading(macs[2]!, { at }), reading(macs[3]!, { at })]);
+    await until(async () => (await stored(at)).length === 2 || undefined);
+    expect(await stored(at)).toEqual([macs[2], macs[3]]);
+    const after = (await health()).field;
+    expect(after.malformed - before.malformed).toBe(2);
+  });
+
+  it('sets aside only the rows the database refuses, stores the rest of their batch, and says so in /health', async () => {
+    // a rule of the database's that the schema does not know: the row that breaks it stands for any such row
+    await s.sql('alter table module_readings add constraint poison_check check (temp is distinct from 99.5)');
+    await s.sql(
+      'alter table luminary_modules add constraint poison_check check (temp is distinct from 99.5)',
+    );
+    try {
+      const before = (await health()).field;
+      const at = new Date().toISOString();
+      await publish(
+        macs.slice(0, 5).map((mac, i) => reading(mac, { at, temp: i === 2 ? 99.5 : 22, pwm: 33 })),
+      );
+      await until(async () => (await stored(at)).length === 4 || undefined);
+      expect(await stored(at)).toEqual([macs[0], macs[1], macs[3], macs[4]].sort());
+      const current = await s.sql<{ mac: string; pwm: number }>(
+        'select mac, pwm from luminary_modules where mac = any($1) order by mac',
+        [macs.slice(0, 5)],
+      );
+      expect(current.filter((m) => m.pwm === 33).map((m) => m.mac)).toEqual([
+        macs[0],
+        macs[1],
+        macs[3],
+        macs[4],
+      ]);
+      const h = await until(async () => {
+        const now = await health();
+        return now.field.setAside - before.setAside >= 2 ? now : undefined;
+      });
+      // one row of the history and one current state
+      expect(h.field.setAside - before.setAside).toBe(2);
+      expect(h.status).toBe('ok');
+    } finally {
+      await s.sql('alter table module_readings drop constraint poison_check');
+      await s.sql('alter table luminary_modules drop constraint poison_check');
+    }
+  });
+
+  it('stores every valid reading of random valid and invalid messages', async () => {
+    const poison = fc.constantFrom<object>(
+      { cl_status: 3_000_000_000 },
+      { at: '0000-01-01T00:00:00Z' },
+      { at: '2999-01-01T00:00:00Z' },
+      { pwm: 101 },
+      { phase: 4 },
+      { temp: '20' },
+      { mac: 'ZZ' },
+      { energy: -1 },
+    );
+    const message = fc.record({
+      modules: fc.array(fc.record({ mac: fc.constantFrom(...macs), pwm: fc.integer({ min: 0, max: 100 }) }), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      poisoned: fc.option(poison, { nil: undefined }),
+      garbage: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(message, { minLength: 1, maxLength: 12 }), async (messages) => {
+        const at = new Date(Date.now() - Math.floor(Math.random() * 3600_000)).toISOString();
+        const expected: string[] = [];
+        for (const m of messages) {
+          const modules = m.modules.map((r, i) =>
+            reading(r.mac, { at, pwm: r.pwm, ...(i === 0 && m.poisoned) }),
+          );
+          if (m.garbage) {
+            await client.publishAsync(`sl/v1/${CONTROLLER}/modules`, '{"modules": [nul', { qos: 1 });
+            continue;
+          }
+          await publish(modules);
+          if (!m.poisoned) expected.push(...m.modules.map((r) => r.mac));
+        }
+        await until(async () => (await stored(at)).length >= expected.length || undefined);
+        // give a late flush its chance to store what it should not have
+        await new Promise((r) => setTimeout(r, 600));
+        expect(await stored(at)).toEqual(expected.sort());
+      }),
+      { numRuns: 6 },
+    );
+  }, 120_000);
+});

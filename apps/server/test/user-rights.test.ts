@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backend, startServer, type Client, type TestServer } from './harness.ts';
+
+// No self-granted rights, and sessions that end when what they were granted on changes (issue 16 §3).
+
+let s: TestServer;
+let group: number;
+const roles: Record<string, number> = {};
+const PASSWORD = 'Lamps-2026';
+
+async function user(login: string, role: number, type = 'NORMAL') {
+  const r = await s.call('POST', '/api/v1/Users', { login, password: PASSWORD, group, role, type });
+  expect(r.status).toBe(201);
+  return r.body._id as number;
+}
+const stillIn = async (c: Client) => (await c.call('GET', '/api/v1/Users?limit=1')).status;
+
+beforeAll(async () => {
+  s = await startServer();
+  group = (await s.call('POST', '/api/v1/Groups', { name: 'Rights' })).body._id;
+  const role = async (name: string, accessRights: object) => {
+    const r = await s.call('POST', '/api/v1/Roles', { name: `Rights test: ${name}`, accessRights });
+    expect(r.status).toBe(201);
+    roles[name] = r.body._id;
+  };
+  await role('Editor', { Users: { view: true, list: true, edit: true } });
+  await role('Viewer', { Users: { view: true, list: true } });
+  await role('Everything', {
+    Users: { view: true, list: true, edit: true },
+    control: { view: true, command: true },
+    Roles: { view: true, edit: true },
+  });
+  await role('Operator', { control: { view: true, command: true } });
+  await role('RoleEditor', { Roles: { view: true, edit: true } });
+});
+afterAll(() => s?.close());
+
+describe(`rights a user cannot give themselves, on ${backend}`, () => {
+  it('a user with Users.edit cannot change their own role, nor give anyone a right they do not hold', async () => {
+    const bob = await user('bob', roles.Editor!);
+    const carol = await user('carol', roles.Viewer!);
+    const asBob = await s.signIn('bob', PASSWORD);
+    const own = await asBob.call('PATCH', `/api/v1/Users/${bob}`, { role: roles.Everything });
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({ code: 'PermissionDeniedError', fields: ['role'] });
+    const more = await asBob.call('PATCH', `/api/v1/Users/${carol}`, { role: roles.Operator });
+    expect(more.status).toBe(403);
+    expect(more.body.fields).toEqual(['role']);
+    const create = await asBob.call('POST', '/api/v1/Users', {
+      login: 'dave',
+      password: PASSWORD,
+      group,
+      role: roles.Everything,
+    });
+    expect(create.status).toBe(403);
+    // what bob holds he may give
+    expect((await asBob.call('PATCH', `/api/v1/Users/${carol}`, { role: roles.Editor })).status).toBe(200);
+    // and bob still cannot dim
+    expect((await asBob.call('GET', '/api/v1/control/lighting?by=group&id=1&raw=50')).status).toBe(403);
+  });
+
+  it('a group administrator gives roles within their group, but no right over roles or groups', async () => {
+    const groupAdmin = await s.adminOfNewGroup('Other');
+    const groupId = (await groupAdmin.call('GET', '/api/v1/Groups')).body.data[0]._id;
+    const make = (login: string, role: number) =>
+      groupAdmin.call('POST', '/api/v1/Users', { login, password: PASSWORD, group: groupId, role });
+    expect((await make('op1', roles.Operator!)).status).toBe(201);
+    const refused = await make('op2', roles.RoleEditor!);
+    expect(refused.status).toBe(403);
+    expect(refused.body.fields).toEqual(['role']);
+  });
+});
+
+describe(`sessions end when their grounds change, on ${backend}`, () => {
+  it('a password set by an administrator ends every session of the user at once', async () => {
+    const id = await user('erin', roles.Viewer!);
+    const [a, b] = [await s.signIn('erin', PASSWORD), await s.signIn('erin', PASSWORD)];
+    expect(await stillIn(a)).toBe(200);
+    expect((await s.call('PATCH', `/api/v1/Users/${id}`, { password: 'Other-lamps-2026' })).status).toBe(200);
+    expect(await stillIn(a)).toBe(401);
+    expect(await stillIn(b)).toBe(401);
+    expect(await stillIn(await s.signIn('erin', 'Other-lamps-2026'))).toBe(200);
+  });
+
+  it('a user who changes their own password keeps this session and loses the others', async () => {
+    const id = await user('frank', roles.Editor!);
+    const [here, elsewhere] = [await s.signIn('frank', PASSWORD), await s.signIn('frank', PASSWORD)];
+    const r = await here.call('PATCH', `/api/v1/Users/${id}`, { password: 'Frank-new-2026' });
+    expect(r.status).toBe(200);
+    expect(await stillIn(here)).toBe(200);
+    expect(await stillIn(elsewhere)).toBe(401);
+  });
+
+  it('a new role and a deletion end the sessions at once', async () => {
+    const id = await user('gina', roles.Editor!);
+    const before = await s.signIn('gina', PASSWORD);
+    expect((await s.call('PATCH', `/api/v1/Users/${id}`, { role: roles.Viewer })).status).toBe(200);
+    expect(await stillIn(before)).toBe(401);
+    const after = await s.signIn('gina', PASSWORD);
+    expect(await stillIn(after)).toBe(200);
+    expect((await s.call('DELETE', `/api/v1/Users/${id}`)).status).toBe(200);
+    expect(await stillIn(after)).toBe(401);
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+// eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
+import type { TestServer } from '../../server/test/harness.ts';
+import { shot } from './browser.ts';
+import { consoleForSuite } from './console-session.ts';
+import { adminAt, choose, helperText, input } from './form-helpers.ts';
+
+// A refused record is marked on the fields that are wrong, with the spec §5 message that fits, in Russian too.
+
+let s: TestServer;
+let browser: Browser;
+
+consoleForSuite(
+  (running) => ({ s, browser } = running),
+  async (s) => {
+    await s.call('POST', '/api/v1/Luminaries', { uid: 'LAMP-1' });
+    await s.call('POST', '/api/v1/Controllers', { uid: 'C-1', mac: 'AABBCCDDEE01' });
+  },
+);
+
+const saveButton = /^(Save|Сохранить)$/;
+
+describe('field messages in Chromium', () => {
+  it('marks what the client finds missing or wrong before sending', async () => {
+    const page = await adminAt(s, browser, '/Luminaries/create', 'ru');
+    await input(page, 'Световой поток, макс.').fill('12.5');
+    await page.getByRole('button', { name: saveButton }).click();
+    await expect.poll(() => helperText(page, 'uid').textContent()).toBe('Введите UID');
+    await expect.poll(() => helperText(page, 'maxLumen').textContent()).toBe('Должно быть целым числом');
+  });
+
+  it('marks the fields the server names, with their message', async () => {
+    const page = await adminAt(s, browser, '/Luminaries/create', 'ru');
+    await input(page, 'UID').fill('LAMP-1');
+    await page.getByRole('button', { name: saveButton }).click();
+    await expect.poll(() => helperText(page, 'uid').textContent()).toBe('Уже существует');
+
+    await page.goto(s.url + '/ControllerSchedule/create');
+    await choose(page, 'Контроллер', 'C-1');
+    await input(page, 'Месяц').fill('2026-13');
+    await page.getByRole('button', { name: saveButton }).click();
+    await expect.poll(() => helperText(page, 'month').textContent()).toBe('Введите значение');
+    await page.getByText('Неверные данные').waitFor();
+    await shot(page, 'form-errors-ru');
+  });
+});

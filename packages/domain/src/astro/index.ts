@@ -1,0 +1,3 @@
+export * from './local-time.ts';
+export * from './sun-night.ts';
+export * from './twilight-methods.ts';
