@@ -1,1 +1,2 @@
 export * from './profile-night.ts';
+export * from './program-choice.ts';
