@@ -16,6 +16,7 @@ if (process.env.DATABASE_URL) {
 
 let passed = 0;
 let failed = 0;
+const failures = [];
 for (const run of runs) {
   console.log(`\n=== ${run.name} ===`);
   const out = path.join(os.tmpdir(), `vitest-${process.pid}-${runs.indexOf(run)}.json`);
@@ -34,6 +35,21 @@ for (const run of runs) {
   passed += result.numPassedTests;
   failed += result.numFailedTests + (result.numFailedTestSuites > 0 && result.numFailedTests === 0 ? 1 : 0);
   if (result.numTotalTests === 0) failed += 1;
+  for (const file of result.testResults) {
+    const where = path.relative(process.cwd(), file.name);
+    if (file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed'))
+      failures.push(`${run.name}: ${where}: ${firstLine(file.message)}`);
+    for (const t of file.assertionResults.filter((a) => a.status === 'failed'))
+      failures.push(`${run.name}: ${where} > ${t.fullName}: ${firstLine(t.failureMessages.join(' '))}`);
+  }
 }
+// the CI log shows only its tail: name what failed right above the sum
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+function firstLine(text) {
+  return String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 300);
+}
+
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

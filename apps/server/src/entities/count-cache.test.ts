@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CountCache } from './count-cache.ts';
 
+// Vitest's fake clock drives Date.now and the timers: the cache's ages and deadlines are exact, however busy
+// the machine is.
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pass = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 function counter(value: () => number, ms = 5) {
   const calls = { n: 0 };
   const count = async () => {
@@ -12,12 +15,21 @@ function counter(value: () => number, ms = 5) {
   return { calls, count };
 }
 const estimate = async () => 999;
+async function settled<T>(answer: Promise<T>, ms = 1000): Promise<T> {
+  await pass(ms);
+  return answer;
+}
 
 describe('count cache', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it('shares one count among concurrent askers', async () => {
     const cache = new CountCache();
     const { calls, count } = counter(() => 42);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('t', 'k', count, estimate)));
+    const answers = await settled(
+      Promise.all(Array.from({ length: 20 }, () => cache.get('t', 'k', count, estimate))),
+    );
     expect(answers.every((a) => a.total === 42 && !a.estimated)).toBe(true);
     expect(calls.n).toBe(1);
   });
@@ -31,13 +43,13 @@ describe('count cache', () => {
       costFactor: 0,
     });
     let value = 1;
-    const { calls, count } = counter(() => value, 0);
-    await cache.get('t', 'k', count, estimate);
+    const { calls, count } = counter(() => value, 10);
+    await settled(cache.get('t', 'k', count, estimate), 10);
     value = 2;
-    await sleep(250);
+    await pass(250);
     expect(await cache.get('t', 'k', count, estimate)).toEqual({ total: 1 });
     expect(await cache.get('t', 'k', count, estimate)).toEqual({ total: 1 });
-    await sleep(20);
+    await pass(10);
     expect(await cache.get('t', 'k', count, estimate)).toEqual({ total: 2 });
     expect(calls.n).toBe(2);
   });
@@ -51,11 +63,12 @@ describe('count cache', () => {
       costFactor: 20,
     });
     const { calls, count } = counter(() => 5, 30);
-    await cache.get('t', 'k', count, estimate);
-    await sleep(100);
+    await settled(cache.get('t', 'k', count, estimate), 30);
+    // counted in 30 ms: fresh for 600 ms
+    await pass(500);
     await cache.get('t', 'k', count, estimate);
     expect(calls.n).toBe(1);
-    await sleep(550);
+    await pass(150);
     await cache.get('t', 'k', count, estimate);
     expect(calls.n).toBe(2);
   });
@@ -64,10 +77,10 @@ describe('count cache', () => {
     const cache = new CountCache();
     let value = 1;
     const { count } = counter(() => value);
-    await cache.get('t', 'k', count, estimate);
+    await settled(cache.get('t', 'k', count, estimate));
     value = 2;
     cache.invalidate('t');
-    expect(await cache.get('t', 'k', count, estimate)).toEqual({ total: 2 });
+    expect(await settled(cache.get('t', 'k', count, estimate))).toEqual({ total: 2 });
   });
 
   it('answers a slow count with the estimate, marked, and keeps the count for later', async () => {
@@ -79,8 +92,8 @@ describe('count cache', () => {
       costFactor: 20,
     });
     const { calls, count } = counter(() => 1_000_000, 50);
-    expect(await cache.get('t', 'k', count, estimate)).toEqual({ total: 999, estimated: true });
-    await sleep(60);
+    expect(await settled(cache.get('t', 'k', count, estimate), 10)).toEqual({ total: 999, estimated: true });
+    await pass(60);
     expect(await cache.get('t', 'k', count, estimate)).toEqual({ total: 1_000_000 });
     expect(calls.n).toBe(1);
   });
@@ -94,7 +107,10 @@ describe('count cache', () => {
       costFactor: 20,
     });
     const { calls, count } = counter(() => 7, 50);
-    const answers = await Promise.all(['a', 'b', 'c', 'd'].map((k) => cache.get('t', k, count, estimate)));
+    const answers = await settled(
+      Promise.all(['a', 'b', 'c', 'd'].map((k) => cache.get('t', k, count, estimate))),
+      5,
+    );
     expect(calls.n).toBe(2);
     expect(answers.every((a) => a.estimated)).toBe(true);
   });
