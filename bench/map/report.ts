@@ -1,5 +1,3 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import * as prettier from 'prettier';
 import type { Machine } from '../api/report.ts';
 import type { Measurement } from './measure.ts';
 
@@ -91,27 +89,4 @@ export function render(
       `- Goal "≥ 10× faster than the baseline at 100,000": **${at100k ? (Number.parseFloat(speedup(at100k).replace('> ', '')) >= 10 ? 'met' : 'not met') : 'not measured'}**${at100k ? ` (${speedup(at100k)})` : ''}.`,
     ].join('\n'),
   ].join('\n\n');
-}
-
-const INTRO = `# Benchmarks
-
-Measured numbers for the console. Each section is written by the script named in its heading, so rerunning
-that script replaces its section; compare runs with \`git diff\`.
-`;
-
-/** Writes `section` (which starts with HEADING) in place of the old one, formatted as prettier would. */
-export async function writeMapSection(file: string, section: string): Promise<void> {
-  const options = await prettier.resolveConfig(file);
-  const formatted = (
-    await prettier.format(section, { ...options, parser: 'markdown', proseWrap: 'always' })
-  ).trimEnd();
-  const old = existsSync(file) ? readFileSync(file, 'utf8') : INTRO;
-  const start = old.indexOf(HEADING);
-  let text: string;
-  if (start < 0) text = `${old.trimEnd()}\n\n${formatted}\n`;
-  else {
-    const next = old.indexOf('\n## ', start + HEADING.length);
-    text = `${old.slice(0, start)}${formatted}\n${next < 0 ? '' : old.slice(next)}`;
-  }
-  writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
 }

@@ -9,7 +9,8 @@ import { machine } from '../api/report.ts';
 import { ADMIN_PASSWORD } from '../api/session.ts';
 import { leafletPage } from './leaflet-page.ts';
 import { launch, measure, type Measurement } from './measure.ts';
-import { render, writeMapSection, type CityResult } from './report.ts';
+import { writeSection } from '../api/report.ts';
+import { render, type CityResult } from './report.ts';
 
 // npm run bench:map: for 100,000 and 1,000,000 lamp posts (real positions, replicated), loads a city into a fresh
 // PostgreSQL database, starts the server, and measures the console's map in headless Chromium beside a Leaflet +
@@ -154,7 +155,7 @@ async function main() {
   console.log(`\n${text}\n`);
   // other counts are trials of the bench itself, not numbers for the record
   if (process.env.BENCH_MAP_POSTS) return;
-  await writeMapSection(DOC, text);
+  await writeSection(DOC, text);
   console.log(`Wrote ${path.relative(ROOT, DOC)}`);
 }
 

@@ -1,2 +1,3 @@
 export * from './profile-night.ts';
 export * from './program-choice.ts';
+export * from './compile-program.ts';

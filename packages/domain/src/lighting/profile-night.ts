@@ -1,5 +1,5 @@
 import { localDay, zonedInstant } from '../astro/local-time.ts';
-import { sunNight, type MethodNight, type Place } from '../astro/sun-night.ts';
+import { sunNight, type MethodNight, type Place, type SunNight } from '../astro/sun-night.ts';
 import {
   TWILIGHT_FADE_MINUTES,
   twilightOfCode,
@@ -85,10 +85,18 @@ export function profileProblems(p: ProfileProgram): { field: string; problem: 'o
   return problems;
 }
 
-/** The night of a profile at a place on the local night that starts on `day`, as level points in UTC. */
-export function profileNight(p: ProfileProgram, place: Place, day: string, tz: string): ProfileNight {
+/**
+ * The night of a profile at a place on the local night that starts on `day`, as level points in UTC. `sun`, that
+ * night's sun at the place, may be given when many profiles are computed for one place (it costs ~12 ms).
+ */
+export function profileNight(
+  p: ProfileProgram,
+  place: Place,
+  day: string,
+  tz: string,
+  sun: SunNight = sunNight(place, day, tz),
+): ProfileNight {
   const twilight = profileTwilight(p);
-  const sun = sunNight(place, day, tz);
   const own = p.kind === 'setRise' ? sun.methods.BORDERS : sun.methods[twilight.method];
   const s = p.settings ?? {};
   const level = (n: 0 | 1 | 2 | 3 | 4, fallback = 100) => s[`pwm${n}`] ?? fallback;
