@@ -64,7 +64,7 @@ export function asyncApiDocument() {
         meterReading: { payload: schema(meterReading) },
         command: {
           payload: schema(commandMessage),
-          description: 'type is one of dim, switch, params, json; each payload as under components.schemas.',
+          description: `type is one of ${Object.keys(COMMAND_PAYLOADS).join(', ')}; each payload as under components.schemas.`,
         },
         reply: { payload: schema(replyMessage) },
       },

@@ -41,6 +41,28 @@ export const paramsPayload = z
   })
   .refine(some(PARAMS), `at least one of ${PARAMS.join(', ')}`);
 
+/**
+ * The lighting program (issue 11 §4): the controller's lamps grouped by the level curve they follow over the coming
+ * nights. Between two points the level moves linearly; two points at one instant are a step; before the first and
+ * after the last point of a table, and outside `from`..`to`, the program says nothing. The controller runs the last
+ * program it acknowledged until `to`, with no server; a manual dim overrides a lamp until the program's next point.
+ */
+export const programPayload = z.object({
+  version: z.string().min(1).max(64),
+  from: z.iso.datetime(),
+  to: z.iso.datetime(),
+  tables: z
+    .array(
+      z.object({
+        macs: z.array(deviceMac).min(1).max(10_000),
+        points: z
+          .array(z.object({ at: z.iso.datetime(), level: z.number().int().min(0).max(100) }))
+          .max(2_000),
+      }),
+    )
+    .max(1_000),
+});
+
 /** Any JSON object, passed to the controller as it is (spec §5: a command must be JSON). */
 export const jsonPayload = z.record(z.string(), z.unknown());
 
@@ -48,6 +70,7 @@ export const COMMAND_PAYLOADS = {
   dim: dimPayload,
   switch: switchPayload,
   params: paramsPayload,
+  program: programPayload,
   json: jsonPayload,
 } as const;
 export type CommandType = keyof typeof COMMAND_PAYLOADS;
