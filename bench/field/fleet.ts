@@ -45,41 +45,47 @@ export function fleet(controllers: number, perController: number, network: numbe
 }
 
 /** A batch of readings with its time left open: `fill(iso)` gives the wire payload at that time. */
-export type Template = { topic: string; readings: number; fill(iso: string): string };
+export type Template = { controller: string; topic: string; readings: number; fill(iso: string): string };
 
-const AT = '2000-01-01T00:00:00.000Z';
+/** a placeholder time, replaced by `fill`; recent, as the protocol takes only readings from the last 400 days */
+const AT = new Date(Date.UTC(new Date().getUTCFullYear(), 0, 1) - 1)
+  .toISOString()
+  .replace(/\.\d+Z$/, '.123Z');
 
 /**
- * Batches of MODULE_BATCH_MAX readings (the protocol's most per message) over every module of the fleet, each under
- * a controller's topic; encoded once through the protocol's encoder, so they are what the field sends.
+ * Batches of each controller's own modules (at most MODULE_BATCH_MAX readings per message), each under that
+ * controller's topic, as the field sends them: the server believes a module's reading only from the module's own
+ * controller. Encoded once through the protocol's encoder, so they are what the field sends.
  */
 export function templates(city: City): Template[] {
-  const macs = city.cabinets.flatMap((c) => c.modules.map((m) => m.mac));
   const out: Template[] = [];
-  for (let i = 0, n = 0; i < macs.length; i += MODULE_BATCH_MAX, n++) {
-    const modules: ModuleReading[] = macs.slice(i, i + MODULE_BATCH_MAX).map((mac, j) => ({
-      mac,
-      pwm: 80,
-      pow: 48.5 + (j % 7),
-      lux: 3.2,
-      temp: 21.5,
-      energy: 120_000 + j,
-      runh: 4_000 + j,
-      lpwm: 10,
-      cpwm: 100,
-      rssi: -70 - (j % 20),
-      twil: 2,
-      cl_status: 1,
-      phase: ((j % 3) + 1) as 1 | 2 | 3,
-      at: AT,
-    }));
-    const parts = encodeModuleBatch({ at: AT, modules }).split(AT);
-    const controller = city.cabinets[n % city.cabinets.length]!.controller.mac;
-    out.push({
-      topic: topic(controller, 'modules'),
-      readings: modules.length,
-      fill: (iso) => parts.join(iso),
-    });
+  for (const cabinet of city.cabinets) {
+    const macs = cabinet.modules.map((m) => m.mac);
+    for (let i = 0; i < macs.length; i += MODULE_BATCH_MAX) {
+      const modules: ModuleReading[] = macs.slice(i, i + MODULE_BATCH_MAX).map((mac, j) => ({
+        mac,
+        pwm: 80,
+        pow: 48.5 + (j % 7),
+        lux: 3.2,
+        temp: 21.5,
+        energy: 120_000 + j,
+        runh: 4_000 + j,
+        lpwm: 10,
+        cpwm: 100,
+        rssi: -70 - (j % 20),
+        twil: 2,
+        cl_status: 1,
+        phase: ((j % 3) + 1) as 1 | 2 | 3,
+        at: AT,
+      }));
+      const parts = encodeModuleBatch({ at: AT, modules }).split(AT);
+      out.push({
+        controller: cabinet.controller.mac,
+        topic: topic(cabinet.controller.mac, 'modules'),
+        readings: modules.length,
+        fill: (iso) => parts.join(iso),
+      });
+    }
   }
   return out;
 }

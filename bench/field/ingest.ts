@@ -1,4 +1,5 @@
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { topicMac } from '@sl/protocol';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import pg from 'pg';
 import { copyInto } from '../../apps/server/src/field/copy-rows.ts';
@@ -30,14 +31,14 @@ export type Step = {
   brokerDropped: boolean | undefined;
 };
 
-const MOSQUITTO_LOG = '/var/log/mosquitto/mosquitto.log';
-/** Where the local Mosquitto's log is readable: a mark now, and later whether it logged dropping for `clientId`. */
-function brokerLog() {
-  const readable = existsSync(MOSQUITTO_LOG);
-  const from = readable ? statSync(MOSQUITTO_LOG).size : 0;
+export const MOSQUITTO_LOG = '/var/log/mosquitto/mosquitto.log';
+/** Where the Mosquitto's log is readable: a mark now, and later whether it logged dropping for `clientId`. */
+function brokerLog(file: string) {
+  const readable = existsSync(file);
+  const from = readable ? statSync(file).size : 0;
   return (clientPrefix: string) =>
     readable
-      ? readFileSync(MOSQUITTO_LOG, 'utf8').slice(from).includes(`being dropped for client ${clientPrefix}`)
+      ? readFileSync(file, 'utf8').slice(from).includes(`being dropped for client ${clientPrefix}`)
       : undefined;
 }
 
@@ -45,12 +46,46 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) =>
   xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN;
 
-export async function connectMqtt(url: string, id: string): Promise<MqttClient> {
-  return mqtt.connectAsync(url, { clientId: `sl-bench-${id}-${process.pid}`, reconnectPeriod: 0 });
+export async function connectMqtt(url: string, id: string, opts: IClientOptions = {}): Promise<MqttClient> {
+  return mqtt.connectAsync(url, { clientId: `sl-bench-${id}-${process.pid}`, reconnectPeriod: 0, ...opts });
+}
+
+/**
+ * The publishers: with `secrets`, one connection per controller, signed in as it (a controller may publish only
+ * under its own MAC); without, one anonymous connection for all.
+ */
+async function publishers(url: string, ts: Template[], secrets?: Readonly<Record<string, string>>) {
+  if (!secrets) {
+    const client = await connectMqtt(url, 'pub');
+    return { of: () => client, end: () => client.endAsync() };
+  }
+  const macs = [...new Set(ts.map((t) => topicMac(t.controller)))];
+  const clients = new Map<string, MqttClient>();
+  for (let i = 0; i < macs.length; i += 50)
+    await Promise.all(
+      macs.slice(i, i + 50).map(async (mac) => {
+        const client = await mqtt.connectAsync(url, {
+          clientId: mac,
+          username: mac,
+          password: secrets[mac],
+          reconnectPeriod: 0,
+        });
+        clients.set(mac, client);
+      }),
+    );
+  return {
+    of: (t: Template) => clients.get(topicMac(t.controller))!,
+    end: () => Promise.all([...clients.values()].map((c) => c.endAsync())).then(() => undefined),
+  };
 }
 
 /** Publishes `rate` readings/s for `seconds`, in whole batches, paced every 10 ms. */
-async function publishAt(client: MqttClient, ts: Template[], rate: number, seconds: number) {
+async function publishAt(
+  clientOf: (t: Template) => MqttClient,
+  ts: Template[],
+  rate: number,
+  seconds: number,
+) {
   const perBatch = ts[0]!.readings;
   const started = performance.now();
   let batches = 0;
@@ -64,7 +99,7 @@ async function publishAt(client: MqttClient, ts: Template[], rate: number, secon
     const iso = new Date().toISOString();
     for (let i = 0; i < owed; i++) {
       const t = ts[next++ % ts.length]!;
-      const p = client.publishAsync(t.topic, t.fill(iso), { qos: 1 });
+      const p = clientOf(t).publishAsync(t.topic, t.fill(iso), { qos: 1 });
       pending.add(p);
       void p.finally(() => pending.delete(p));
       batches += 1;
@@ -84,6 +119,11 @@ export async function ingestStep(opts: {
   templates: Template[];
   rate: number;
   seconds: number;
+  /** each controller's secret, for a broker with authentication on */
+  secrets?: Readonly<Record<string, string>>;
+  /** the broker's log, and the client id it knows the server by (for the dropping it logs) */
+  brokerLog?: string;
+  serverClientId?: string;
 }): Promise<Step> {
   const { pool, templates: ts } = opts;
   await pool.query('truncate module_readings');
@@ -113,8 +153,8 @@ export async function ingestStep(opts: {
       ).rows[0].n,
     );
 
-  const client = await connectMqtt(opts.brokerUrl, 'pub');
-  const dropped = brokerLog();
+  const pubs = await publishers(opts.brokerUrl, ts, opts.secrets);
+  const dropped = brokerLog(opts.brokerLog ?? MOSQUITTO_LOG);
   const cpu = cpuMeter(opts.serverPid);
   const t0 = Date.now();
   const lags: number[] = [];
@@ -126,11 +166,11 @@ export async function ingestStep(opts: {
       if (t >= t0) lags.push(Date.now() - t);
     }
   })();
-  const pub = await publishAt(client, ts, opts.rate, opts.seconds);
+  const pub = await publishAt(pubs.of, ts, opts.rate, opts.seconds);
   publishing = false;
   await sampler;
   const tEnd = Date.now();
-  await client.endAsync();
+  await pubs.end();
 
   // rows arrive every flush; stop when all are in or nothing came for 10 s
   let stored = await count();
@@ -157,7 +197,7 @@ export async function ingestStep(opts: {
     serverCores: used.process,
     machineCores: used.machine,
     // the server's MQTT client id (apps/server/src/plugins/broker.ts)
-    brokerDropped: dropped(`sl-server-${opts.serverPid}-`),
+    brokerDropped: dropped(opts.serverClientId ?? `sl-server-${opts.serverPid}-`),
   };
 }
 
@@ -167,9 +207,14 @@ export type Baseline = { readings: number; seconds: number; rate: number; lost?:
  * The broker alone: one publisher to one subscriber that only counts, at most 500 messages between them (half of
  * Mosquitto's default queue per client), so what is measured is delivery without loss.
  */
-export async function rawBroker(url: string, ts: Template[], seconds: number): Promise<Baseline> {
-  const sub = await connectMqtt(url, 'sub');
-  const pub = await connectMqtt(url, 'rawpub');
+export async function rawBroker(
+  url: string,
+  ts: Template[],
+  seconds: number,
+  logins: [IClientOptions, IClientOptions] = [{}, {}],
+): Promise<Baseline> {
+  const sub = await connectMqtt(url, 'sub', logins[0]);
+  const pub = await connectMqtt(url, 'rawpub', logins[1]);
   // a topic root of its own, so the server does not take this traffic in
   const payloads = ts.map((t) => ({
     topic: `bench/${t.topic}`,

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { startSimulator } from '@sl/simulator';
 import { openDatabase } from '../../apps/server/src/db/connect.ts';
 import { seedDemoCity } from '../../apps/server/src/field/demo-city.ts';
+import { DeviceSecrets } from '../../apps/server/src/field/device-secrets.ts';
 import { recreateDatabase } from '../api/load.ts';
 import { killAllNow, ROOT, startNode, stopAll } from '../api/processes.ts';
 import { machine, writeSection } from '../api/report.ts';
@@ -10,13 +11,19 @@ import { ADMIN_PASSWORD } from '../api/session.ts';
 import { call, groupDim, signIn, type DimRun } from './dim.ts';
 import { fleet, templates } from './fleet.ts';
 import { ingestStep, rawBroker, rawCopy, type Step } from './ingest.ts';
+import { startAuthBroker, type AuthBroker } from './mosquitto.ts';
 import { render, stepsTable, dimTable } from './report.ts';
 
 // npm run bench:field: the server on a fresh PostgreSQL database through Mosquitto. (a) ingest at rising rates beside
 // the raw broker and a raw COPY; (b) a group dim of the whole fleet. Results into docs/benchmarks.md.
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const MQTT = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const SHARED_MQTT = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+/**
+ * BENCH_FIELD_AUTH=0: the machine's own Mosquitto, anonymous, as before issue 16. Otherwise (the default) a
+ * Mosquitto of the bench's own with authentication and the ACL on, every controller signed in with its secret.
+ */
+const AUTH = process.env.BENCH_FIELD_AUTH !== '0';
 const SECONDS = Number(process.env.BENCH_FIELD_SECONDS ?? 20);
 const RATES = (process.env.BENCH_FIELD_RATES ?? '5000,10000,25000,50000,100000').split(',').map(Number);
 const CONTROLLERS = 500;
@@ -34,17 +41,23 @@ process.on('exit', killAllNow);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void stopAll().finally(() => process.exit(130)));
 
+let stopBroker: (() => Promise<void>) | undefined;
+
 async function main() {
   const benchUrl = Object.assign(new URL(ADMIN_URL), { pathname: '/sl_bench_field' }).toString();
   await recreateDatabase(ADMIN_URL, benchUrl);
   // a network number of our own: other runs on the same Mosquitto never share our topics
   const city = fleet(CONTROLLERS, PER_CONTROLLER, 0xb000 + (process.pid % 0x0fff));
+  const auth: AuthBroker | undefined = AUTH ? await startAuthBroker() : undefined;
+  stopBroker = auth?.stop;
+  const MQTT = auth?.url ?? SHARED_MQTT;
   const server = await startNode(
     'server',
     'apps/server/src/main.ts',
     {
       DATABASE_URL: benchUrl,
       MQTT_URL: MQTT,
+      ...(auth && { MQTT_USERNAME: auth.server.username, MQTT_PASSWORD: auth.server.password }),
       LOG_LEVEL: 'warn',
       DEMO: '0',
       ADMIN_PASSWORD,
@@ -81,6 +94,13 @@ async function main() {
       [gc._id, group._id],
     );
     await pool.query('vacuum analyze');
+    // commissioning: every controller's secret, and the broker's files from the database
+    const secrets = auth
+      ? Object.fromEntries(
+          await new DeviceSecrets(database.db).issueByMac(city.cabinets.map((c) => c.controller.mac)),
+        )
+      : undefined;
+    await auth?.refresh(database.db);
     console.log(
       `seeded ${CONTROLLERS} controllers, ${CONTROLLERS * PER_CONTROLLER} modules in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
@@ -90,7 +110,7 @@ async function main() {
 
     const ts = templates(city);
     console.log(`raw broker, ${Math.min(SECONDS, 10)} s ...`);
-    const broker = await rawBroker(MQTT, ts, Math.min(SECONDS, 10));
+    const broker = await rawBroker(MQTT, ts, Math.min(SECONDS, 10), auth?.bench);
     console.log(`  ${Math.round(broker.rate)} readings/s`);
     console.log(`raw COPY, ${Math.min(SECONDS, 10)} s ...`);
     const copy = await rawCopy(pool, ts, Math.min(SECONDS, 10));
@@ -107,6 +127,8 @@ async function main() {
         templates: ts,
         rate,
         seconds: SECONDS,
+        secrets,
+        ...(auth && { brokerLog: auth.log, serverClientId: auth.server.username }),
       });
       steps.push(step);
       console.log(
@@ -124,6 +146,7 @@ async function main() {
       intervalMs: 3_600_000,
       faults: false,
       connectTimeoutMs: 60_000,
+      secrets,
     });
     await new Promise((r) => setTimeout(r, 2000));
     const dims: DimRun[] = [];
@@ -142,6 +165,7 @@ async function main() {
       secondsPerStep: SECONDS,
       goalRate: 50_000,
       goalDimMs: 3000,
+      auth: AUTH,
       notes: (process.env.BENCH_FIELD_NOTES ?? '').split('|').filter(Boolean),
     };
     console.log(`\n${stepsTable(report)}\n\n${dimTable(dims)}\n`);
@@ -154,6 +178,7 @@ async function main() {
     await pool.end();
     await database.close();
     await stopAll();
+    await stopBroker?.();
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query('drop database if exists sl_bench_field with (force)');

@@ -15,23 +15,27 @@ import { EntityRepository } from './entities/entity.repository.ts';
 import { EntityService } from './entities/entity.service.ts';
 import { CommandGateway } from './field/command-gateway.ts';
 import { CommandService } from './field/command.service.ts';
+import type { DeviceSecrets } from './field/device-secrets.ts';
 import { DEFAULT_HISTORY_DAYS, keepPartitions, maintainHistory } from './field/history.ts';
 import { Ingest } from './field/ingest.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { MapIndex } from './map/map-index.ts';
 import { MAP_SOURCES } from './map/load-points.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { installErrorHandler, sendError } from './http/error-handler.ts';
 import { accessPlugin, type RouteAccess } from './plugins/access.ts';
 import type { Broker } from './plugins/broker.ts';
 import { registerDocs } from './plugins/docs.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAuthRoutes } from './routes/auth.routes.ts';
 import { registerControlRoutes } from './routes/control.routes.ts';
 import { registerControllerCommandRoutes } from './routes/controller-command.routes.ts';
+import { registerDeviceSecretRoutes } from './routes/device-secret.routes.ts';
 import { registerEntityRoutes } from './routes/entity.routes.ts';
 import { registerExportRoutes } from './routes/export.routes.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
 import { registerLightingRoutes } from './routes/lighting.routes.ts';
+import { ProgramService, SYSTEM_CLOCK, type Clock } from './lighting/program-service.ts';
 import { registerMapRoutes } from './routes/map.routes.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
@@ -45,6 +49,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     ingest: Ingest;
     mapIndex: MapIndex;
+    /** undefined when the app sends no lighting programs */
+    programs?: ProgramService;
   }
 }
 
@@ -59,16 +65,40 @@ export type AppDeps = {
     | 'adminPassword'
     | 'demo'
   > &
-    Partial<Pick<Config, 'historyDays'>>;
+    Partial<Pick<Config, 'historyDays' | 'trustedProxy'>>;
   database: Database;
   broker: Broker;
+  /** the controllers' broker secrets (issued through the API, checked by the embedded broker) */
+  secrets: DeviceSecrets;
+  /** the server's now, for the lighting programs (tests move it) */
+  clock?: Clock;
+  /**
+   * The lighting programs sent to the field: `settleMs`, how long their sources must stay unchanged before they go
+   * out (default 5 s); false sends none (tests of other things, whose lamps must keep the levels they set).
+   */
+  programs?: { settleMs?: number } | false;
 };
 
-export async function buildApp({ config, database, broker }: AppDeps): Promise<FastifyInstance> {
+/** Fastify's trustProxy: a hop count trusts that many proxies nearest to the server. */
+const trustProxy = (t: NonNullable<Config['trustedProxy']>) =>
+  typeof t === 'number' ? (_address: string, hop: number) => hop < t : t;
+
+export async function buildApp({
+  config,
+  database,
+  broker,
+  secrets,
+  clock = SYSTEM_CLOCK,
+  programs: programOptions = {},
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // the client's address (per-address sign-in limit, sessions) and protocol (Secure cookies) behind a proxy
+    ...(config.trustedProxy !== undefined && { trustProxy: trustProxy(config.trustedProxy) }),
+    // a URL that is not valid percent-encoding, an over-long id: the same error form as every other answer
+    frameworkErrors: sendError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -79,6 +109,7 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
     for (const method of [r.method].flat())
       if (method !== 'HEAD') routeTable.push({ method, url: r.url, access: r.config?.access });
   });
+  await registerSecurityHeaders(app, config.webDist);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await registerDocs(app);
@@ -101,11 +132,15 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   };
   const mapIndex = new MapIndex(db, hub);
   app.decorate('mapIndex', mapIndex);
-  const service = new EntityService(
-    repo,
-    hooks,
-    (e) => MAP_SOURCES.includes(e.name) && mapIndex.invalidate(),
-  );
+  // the ingest is made below, once the routes' service exists
+  const field: { ingest?: Ingest } = {};
+  let programs: ProgramService | undefined;
+  const service = new EntityService(repo, hooks, (e) => {
+    if (MAP_SOURCES.includes(e.name)) mapIndex.invalidate();
+    programs?.changed(e.name);
+    // a module moved to another controller is believed from its new one at once here (elsewhere within a minute)
+    if (e.name === 'LuminaryModules' || e.name === 'Controllers') field.ingest?.forgetAssignments();
+  });
   await bootstrap(service, repo, { adminPassword: config.adminPassword, demo: config.demo, log: app.log });
 
   await maintainHistory(db, config.historyDays ?? DEFAULT_HISTORY_DAYS);
@@ -118,12 +153,13 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
     },
   });
   const ingest = new Ingest(broker.client, db, app.log, hub, written);
+  field.ingest = ingest;
   app.addHook('onClose', () => ingest.stop());
   app.decorate('ingest', ingest);
 
   await app.register(accessPlugin, { policy: sessionPolicy(auth) });
   registerHealthRoutes(app, database, broker, ingest, mapIndex);
-  registerAuthRoutes(app, auth, new LoginThrottle(), config.signInPerMinute);
+  registerAuthRoutes(app, auth, new LoginThrottle(db), config.signInPerMinute);
   registerUserRoutes(app, db, repo, service, hooks);
   registerRoleRoutes(app, service);
   registerEntityRoutes(app, service);
@@ -137,12 +173,20 @@ export async function buildApp({ config, database, broker }: AppDeps): Promise<F
   });
   await commandService.start();
   app.addHook('onClose', () => commandService.stop());
+  if (programOptions) {
+    const lighting = new ProgramService(db, commandService, { clock, ...programOptions, log: app.log });
+    programs = lighting;
+    lighting.start();
+    app.addHook('onClose', () => lighting.stop());
+  }
+  app.decorate('programs', programs);
   registerLiveRoutes(app, hub);
   registerControllerCommandRoutes(app, service, commandService);
+  registerDeviceSecretRoutes(app, service, secrets);
   registerControlRoutes(app, db, commandService);
   registerModuleConfigRoutes(app, db, commandService, written);
   registerMapRoutes(app, mapIndex, repo);
-  registerLightingRoutes(app, service);
+  registerLightingRoutes(app, service, db, clock);
   await registerWeb(app, config.webDist);
   return app;
 }

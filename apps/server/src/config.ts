@@ -9,6 +9,9 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   mqttUrl?: string;
+  /** the server's own credential on an external broker (MQTT_USERNAME, MQTT_PASSWORD) */
+  mqttUsername?: string;
+  mqttPassword?: string;
   mqttPort: number;
   /** MQTT_PORT was given; otherwise a taken default port falls back to a free one */
   mqttPortExplicit: boolean;
@@ -22,6 +25,11 @@ export type Config = {
   sessionTtlMinutes: number;
   /** sign-in attempts per address per minute */
   signInPerMinute: number;
+  /**
+   * TRUSTED_PROXY: the reverse proxy whose X-Forwarded-For / X-Forwarded-Proto are believed (Fastify's
+   * trustProxy): `true` for any, a hop count, or addresses and CIDR ranges separated by commas. Unset: none.
+   */
+  trustedProxy?: boolean | number | string;
   /** days of reading history kept; older day partitions are dropped (0: kept forever) */
   historyDays: number;
 };
@@ -41,6 +49,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     mqttUrl: env.MQTT_URL || undefined,
+    mqttUsername: env.MQTT_USERNAME || undefined,
+    mqttPassword: env.MQTT_PASSWORD || undefined,
     mqttPort: int('MQTT_PORT', 1883),
     mqttPortExplicit: Boolean(env.MQTT_PORT),
     adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -49,7 +59,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     sessionTtlMinutes: Number(env.SESSION_TTL_MINUTES) > 0 ? Number(env.SESSION_TTL_MINUTES) : 720,
     signInPerMinute: Number(env.SIGNIN_PER_MINUTE) > 0 ? Number(env.SIGNIN_PER_MINUTE) : 20,
+    trustedProxy: trustedProxy(env.TRUSTED_PROXY),
     commandTimeoutMs: Number(env.COMMAND_TIMEOUT_MS) > 0 ? Number(env.COMMAND_TIMEOUT_MS) : 5000,
     historyDays: int('HISTORY_DAYS', DEFAULT_HISTORY_DAYS),
   };
+}
+
+/** `true`/`false`, a hop count, or a list of addresses and CIDR ranges (spaces allowed after the commas). */
+export function trustedProxy(raw: string | undefined): Config['trustedProxy'] {
+  const value = raw?.trim();
+  if (!value || value === 'false' || value === '0') return undefined;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(',');
 }

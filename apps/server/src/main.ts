@@ -3,14 +3,18 @@ import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { startDemo } from './field/demo.ts';
+import { DeviceSecrets } from './field/device-secrets.ts';
 import { startBroker } from './plugins/broker.ts';
 
 const config = configFromEnv();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const broker = await startBroker(config);
-const app = await buildApp({ config, database, broker });
+const secrets = new DeviceSecrets(database.db);
+const broker = await startBroker({ ...config, devices: secrets });
+const app = await buildApp({ config, database, broker, secrets });
 
-const demo = config.demo ? await startDemo(database.db, broker.url, app.log) : undefined;
+const demo = config.demo ? await startDemo(database.db, broker.url, app.log, secrets) : undefined;
+// the demo city was written past the registry's services: its programs go out now, not at the next change
+if (demo) void app.programs?.refresh();
 // the first map after a start should not wait for a million devices to be read
 void app.mapIndex.prepare().catch((err: unknown) => app.log.error({ err }, 'map index failed'));
 

@@ -1,7 +1,8 @@
+import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, ERRORS } from '@sl/domain';
-import { backend, startServer, type Answer, type TestServer } from './harness.ts';
+import { ADMIN_PASSWORD, backend, startServer, type Answer, type TestServer } from './harness.ts';
 
 // Bad input of every kind gets a catalogue error and a 4xx, never a 500.
 
@@ -189,4 +190,162 @@ describe(`bad input on ${backend}`, () => {
     expectCatalogueError(await s.call('GET', '/api/v1/Nothing'), 404);
     expectCatalogueError(await s.call('PUT', '/api/v1/Vendors/1', {}), 404);
   });
+
+  it('answers a URL that is not valid percent-encoding, and an over-long id, in the error form', async () => {
+    for (const path of ['/api/v2/%E0%A4%A', '/api/v1/Cabinets/%', '/auth/%zz', '/api/v1/Vendors/%C0%AF'])
+      expectCatalogueError(await s.call('GET', path));
+    const long = await s.call('GET', `/api/v1/Cabinets/${'1'.repeat(300)}`);
+    expectCatalogueError(long);
+    expect(long.body.code).toBe('IsInvalidError');
+    expectCatalogueError(await s.call('DELETE', `/api/v2/Cabinets/${'9'.repeat(5000)}`));
+    // in the language of the caller
+    const ru = await s.call('GET', '/api/v2/%E0%A4%A', undefined, { 'accept-language': 'ru' });
+    expect(ru.body).toMatchObject({ code: 'IsInvalidError', message: 'Неверные данные' });
+  });
+
+  it('refuses malformed JSON of every kind, wrong content types and oversized bodies on a route of its own', async () => {
+    for (const body of [
+      '{',
+      '{"login":"a",}',
+      '{"login":"a"}}',
+      '\u0000',
+      'nul',
+      '{"a":1e999999}',
+      '['.repeat(100_000),
+    ])
+      expectCatalogueError(await s.raw('POST', '/auth/sign-in', body));
+    for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x'])
+      expectCatalogueError(await s.raw('POST', '/api/v1/Vendors', '{"name":"x"}', { 'content-type': type }));
+    expectCatalogueError(
+      await s.raw('PATCH', '/api/v2/Vendors', JSON.stringify({ _id: 1, name: 'y'.repeat(6 * 1024 * 1024) })),
+      413,
+    );
+  });
+
+  it('refuses a CSRF header in other characters than ASCII, sent as raw UTF-8 bytes', async () => {
+    const token = s.cookies.get('csrf')!;
+    const cookie = [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    for (const bad of ['ж'.repeat(token.length), '\u{1F4A1}'.repeat(4), token.slice(0, -1) + 'é'])
+      expectCatalogueError(
+        await rawHttp(s.url, 'POST', '/api/v1/Types', { cookie, 'x-csrf-token': bad }, '{"name":"T"}'),
+        403,
+      );
+  });
+
+  it('never fails with 5xx on random bodies and headers sent to every route of the OpenAPI document', async () => {
+    const doc = (await s.anonymous().call('GET', '/api/docs/json')).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.entries(doc.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => ({ method: m.toUpperCase(), path })))
+      // an event stream never ends (live.test.ts); signing out would end the fuzzer's own session
+      .filter((op) => !op.path.endsWith('/live') && op.path !== '/auth/sign-out');
+    expect(operations.length).toBeGreaterThan(100);
+    const fuzzer = await s.signIn('admin', ADMIN_PASSWORD);
+    // what fetch can send: Latin-1 without control characters (DEL included); UTF-8 bytes go by rawHttp
+    const latin1 = fc.string({
+      unit: fc
+        .integer({ min: 0x20, max: 0xff })
+        .filter((c) => c !== 0x7f)
+        .map((c) => String.fromCharCode(c)),
+    });
+    const param = fc.constantFrom(
+      '0',
+      '-1',
+      'abc',
+      '99999999',
+      '1.5',
+      '%00',
+      '%E0%A4',
+      '__proto__',
+      'x'.repeat(250),
+    );
+    const body = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+      fc
+        .dictionary(
+          fc.constantFrom('name', 'login', 'password', '_id', 'id', 'mac', 'uid', 'group', 'command'),
+          fc.jsonValue({ maxDepth: 2 }),
+        )
+        .map((v) => JSON.stringify(v)),
+      fc.string(),
+      fc.constantFrom(
+        '{',
+        '{"a":',
+        '[',
+        'null',
+        '\u0000',
+        '{"__proto__":{"x":1}}',
+        '{"constructor":{"prototype":1}}',
+      ),
+    );
+    const headers = fc.record(
+      {
+        'content-type': fc.oneof(
+          fc.constantFrom(
+            'application/json',
+            'application/json; charset=utf-8',
+            'application/json; charset=latin1',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=--x',
+            'application/octet-stream',
+            '*/*',
+          ),
+          latin1,
+        ),
+        'x-csrf-token': latin1,
+        'accept-language': latin1,
+        origin: fc.oneof(latin1, fc.constant('null'), fc.constant(s.url)),
+        cookie: fc.oneof(
+          latin1,
+          latin1.map((v) => `sid=${v}`),
+        ),
+        'if-none-match': latin1,
+        range: latin1,
+      },
+      { requiredKeys: [] },
+    );
+    for (const op of operations) {
+      await fc.assert(
+        fc.asyncProperty(param, body, headers, async (id, text, extra) => {
+          const path = op.path.replace(/\{[^}]+\}/g, id);
+          const sent = op.method === 'GET' ? undefined : text;
+          const res = await fuzzer.raw(op.method, path, sent, extra);
+          if (res.status < 400) return;
+          expectCatalogueError(res);
+        }),
+        { numRuns: 4 },
+      );
+    }
+  }, 600_000);
 });
+
+/** A request written byte by byte on the socket: headers that fetch would refuse to send (UTF-8 values). */
+async function rawHttp(
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Answer> {
+  const url = new URL(base);
+  const socket = net.connect(Number(url.port), url.hostname);
+  const payload = Buffer.from(body);
+  const head = [
+    `${method} ${path} HTTP/1.1`,
+    `host: ${url.host}`,
+    'content-type: application/json',
+    `content-length: ${payload.length}`,
+    'connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ].join('\r\n');
+  socket.end(Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'utf8'), payload]));
+  const chunks: Buffer[] = [];
+  for await (const chunk of socket) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+  const rest = text.slice(text.indexOf('\r\n\r\n') + 4);
+  const json = rest.slice(rest.indexOf('{'), rest.lastIndexOf('}') + 1);
+  return { status, body: JSON.parse(json) };
+}

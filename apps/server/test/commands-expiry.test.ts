@@ -1,14 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { until } from './field-setup.ts';
+import { canonicalMac } from '@sl/domain';
+import { topic } from '@sl/protocol';
+import { MOSQUITTO, until } from './field-setup.ts';
 import { backend, freshDatabase } from './harness.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 // A server process is killed while a command waits for its controller. The process that starts next on the same
 // database marks that command expired: nobody is waiting for its answer any more. Commands that ended on their
-// own (a timeout) stay as they were.
+// own (a timeout) stay as they were. The answers that came before the kill are kept: each is written as it
+// arrives.
 
 const running: ServerProcess[] = [];
 const cleanup: (() => Promise<void>)[] = [];
@@ -66,5 +70,69 @@ describe(`expired commands on ${backend}`, () => {
     await new Promise((r) => setTimeout(r, 1500));
     const after = (await second.call('GET', `/api/v2/commands/${timedOut.body.commandId}`)).body.result;
     expect(after.devices[0].state).toBe('timed_out');
+  }, 180_000);
+
+  it('keeps the answers that came before a process was killed mid-command', async () => {
+    const db = await database();
+    // through Mosquitto, where the test's own controllers can answer without credentials of the server's making
+    const first = await startServerProcess({ ...db, COMMAND_TIMEOUT_MS: '60000', MQTT_URL: MOSQUITTO });
+    running.push(first);
+    const segment = 1000 + Math.floor(Math.random() * 1_000_000);
+    const hex = () =>
+      Math.floor(Math.random() * 256)
+        .toString(16)
+        .padStart(2, '0')
+        .toUpperCase();
+    const prefix = `02:43:${hex()}:${hex()}:${hex()}`;
+    const macs = Array.from({ length: 5 }, (_, i) => `${prefix}:0${i}`);
+    for (const [i, mac] of macs.entries()) {
+      const controller = await first.call('POST', '/api/v1/Controllers', { mac });
+      expect(controller.status).toBe(201);
+      const module = await first.call('POST', '/api/v1/LuminaryModules', {
+        mac: `${mac}:00:0${i}`,
+        controller: controller.body._id,
+        segment,
+      });
+      expect(module.status).toBe(201);
+    }
+    // three of the five controllers answer at once; two never do
+    const answering = macs.slice(0, 3);
+    const field = await mqtt.connectAsync(MOSQUITTO);
+    cleanup.push(() => field.endAsync());
+    field.on('message', (name, buf) => {
+      const mac = answering.find((m) => topic(m, 'cmd') === name);
+      const { id } = JSON.parse(buf.toString()) as { id: string };
+      if (mac) field.publish(topic(mac, 'reply'), JSON.stringify({ id, code: 0 }), { qos: 1 });
+    });
+    await field.subscribeAsync(
+      answering.map((m) => topic(m, 'cmd')),
+      { qos: 1 },
+    );
+
+    const pending = first
+      .call('GET', `/api/v1/control/lighting?by=segment&segment=${segment}&raw=40`)
+      .catch(() => undefined);
+    const command = async () => (await first.call('GET', '/api/v2/commands?limit=1')).body.result.data[0];
+    const states = (c: { devices: { controllerMac: string; state: string }[] }) =>
+      Object.fromEntries(c.devices.map((d) => [d.controllerMac, d.state]));
+    // the archive shows the three answers while the process still waits for the other two
+    const left = await until(async () => {
+      const c = await command();
+      return c && Object.values(states(c)).filter((s) => s === 'acknowledged').length === 3 ? c : undefined;
+    }, 15_000);
+    expect(left.finishedAt).toBeNull();
+    await first.kill();
+    await pending;
+
+    const second = await startServerProcess({ ...db, COMMAND_TIMEOUT_MS: '1000', MQTT_URL: MOSQUITTO });
+    running.push(second);
+    const after = await until(async () => {
+      const c = (await second.call('GET', `/api/v2/commands/${left.id}`)).body.result;
+      return c.finishedAt ? c : undefined;
+    }, 30_000);
+    // stored in one form whatever form they were given in
+    expect(states(after)).toEqual(
+      Object.fromEntries(macs.map((m, i) => [canonicalMac(m), i < 3 ? 'acknowledged' : 'expired'])),
+    );
   }, 180_000);
 });

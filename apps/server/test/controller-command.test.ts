@@ -6,6 +6,8 @@ import { backend, startServer, type TestServer } from './harness.ts';
 
 let s: TestServer;
 let field: MqttClient;
+/** another commissioned controller, which answers on its own topic with the id of a command it was not sent */
+let other: MqttClient;
 let controllerId: number;
 let silentId: number;
 const received: unknown[] = [];
@@ -16,12 +18,17 @@ beforeAll(async () => {
   s = await startServer();
   controllerId = (await s.call('POST', '/api/v1/Controllers', { mac: 'AA:BB:CC:00:00:01' })).body._id;
   silentId = (await s.call('POST', '/api/v1/Controllers', { mac: 'AA:BB:CC:00:00:02' })).body._id;
-  field = await mqtt.connectAsync(s.brokerUrl, { clientId: 'fake-controller' });
+  await s.call('POST', '/api/v1/Controllers', { mac: 'AA:BB:CC:00:00:09' });
+  const secrets = await s.commission(['AABBCC000001', 'AABBCC000009']);
+  const as = (mac: string) =>
+    mqtt.connectAsync(s.brokerUrl, { clientId: mac, username: mac, password: secrets[mac] });
+  field = await as('AABBCC000001');
+  other = await as('AABBCC000009');
   await field.subscribeAsync('sl/v1/AABBCC000001/cmd', { qos: 1 });
   field.on('message', (_topic, buf) => {
     const cmd = JSON.parse(buf.toString());
     received.push(cmd.payload);
-    field.publish(
+    (replyFrom === 'AABBCC000001' ? field : other).publish(
       `sl/v1/${replyFrom}/reply`,
       JSON.stringify({ id: cmd.id, code: replyCode, result: { iostate: 5 } }),
       { qos: 1 },
@@ -30,6 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await field?.endAsync();
+  await other?.endAsync();
   await s?.close();
 });
 

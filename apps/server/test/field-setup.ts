@@ -24,13 +24,15 @@ export const MOSQUITTO = 'mqtt://127.0.0.1:1883';
 export async function startField(
   controllers: number,
   mqttUrl?: string,
+  mqtt: { mqttUsername?: string; mqttPassword?: string } = {},
 ): Promise<{ s: TestServer; sim: SimulatorHandle; close(): Promise<void> }> {
-  const s = await startServer({}, { mqttUrl });
+  const s = await startServer({}, { mqttUrl, ...mqtt });
   const network = mqttUrl ? 1000 + Math.floor(Math.random() * 60_000) : undefined;
   const city = await loadCity('cambridge', { controllers, network });
   const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
   await seedDemoCity(s.db, demo._id, demo.cities[0], city);
-  const sim = await startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false });
+  const secrets = await s.commission(city.cabinets.map((c) => c.controller.mac));
+  const sim = await startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false, secrets });
   return {
     s,
     sim,

@@ -1,5 +1,6 @@
 import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
+import { topicMac } from '@sl/protocol';
 import { sampleModuleReading } from '@sl/protocol/testing';
 import type { SimulatorHandle } from '@sl/simulator';
 import { fieldForSuite, until } from './field-setup.ts';
@@ -11,6 +12,20 @@ let s: TestServer;
 let sim: SimulatorHandle;
 
 fieldForSuite(2, (field) => ({ s, sim } = field));
+
+/**
+ * A second connection as one of the simulated controllers (commissioned afresh: the simulated one is then
+ * disconnected by the rotation, and cannot take its id back while this one holds it).
+ */
+async function asController(controllerMac: string) {
+  const mac = topicMac(controllerMac);
+  const secrets = await s.commission([mac]);
+  return until(() =>
+    mqtt
+      .connectAsync(s.brokerUrl, { clientId: mac, username: mac, password: secrets[mac], reconnectPeriod: 0 })
+      .catch(() => undefined),
+  );
+}
 
 describe(`field ingest on ${backend}`, () => {
   it('stores every module reading of the seeded city', async () => {
@@ -42,12 +57,13 @@ describe(`field ingest on ${backend}`, () => {
 
   it('counts what it cannot read or place, and keeps going', async () => {
     const before = (await s.call('GET', '/health')).body.field;
-    const client = await mqtt.connectAsync(s.brokerUrl);
-    await client.publishAsync('sl/v1/024300010000/modules', 'not json', { qos: 1 });
-    await client.publishAsync('sl/v1/024300010000/state', JSON.stringify({ online: true }), { qos: 1 });
+    const client = await asController(sim.controllers[1]!.mac);
+    const mac = sim.controllers[1]!.mac;
+    await client.publishAsync(`sl/v1/${mac}/modules`, 'not json', { qos: 1 });
+    await client.publishAsync(`sl/v1/${mac}/state`, JSON.stringify({ online: true }), { qos: 1 });
     const stranger = sampleModuleReading('024DFFFF00000001', { pwm: 50 });
     await client.publishAsync(
-      'sl/v1/024300010000/modules',
+      `sl/v1/${mac}/modules`,
       JSON.stringify({ at: stranger.at, modules: [stranger] }),
       { qos: 1 },
     );
@@ -75,7 +91,7 @@ describe(`field ingest on ${backend}`, () => {
 
   it('stores a meter reading per phase, its 65535 as 0, and the meter shows the latest', async () => {
     const serial = sim.city.cabinets[0]!.meter.serial;
-    const client = await mqtt.connectAsync(s.brokerUrl);
+    const client = await asController(sim.controllers[0]!.mac);
     const at = new Date(Date.now() + 1000).toISOString();
     const phases = [
       { phase: 1, voltage: 23012, current: 1500, power: 34500, energy: 120 },

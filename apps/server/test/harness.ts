@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { buildApp, type AppDeps, type RouteEntry } from '../src/app.ts';
 import { openDatabase, type Db } from '../src/db/connect.ts';
-import { startBroker } from '../src/plugins/broker.ts';
+import { DeviceSecrets } from '../src/field/device-secrets.ts';
+import { startBroker, type Broker } from '../src/plugins/broker.ts';
 
 // Starts the real server on a free port against PGlite (in memory), or, when DATABASE_URL is set, against a
 // fresh database created on that PostgreSQL server and dropped afterwards. Clients sign in for real: they keep
@@ -34,6 +35,10 @@ export type TestServer = Client & {
   sql<T>(text: string, params?: unknown[]): Promise<T[]>;
   /** the server's database, for seeding what the API does not create */
   db: Db;
+  /** the broker the server runs (or is a client of) */
+  broker: Broker;
+  /** issues broker secrets for the controllers with these MACs, as commissioning does: secret by MAC (topic form) */
+  commission(macs: string[]): Promise<Record<string, string>>;
   close(): Promise<void>;
 };
 
@@ -88,7 +93,15 @@ function client(url: string): Client {
 
 export async function startServer(
   config: Partial<AppDeps['config']> = {},
-  opts: { databaseUrl?: string; mqttUrl?: string } = {},
+  opts: {
+    databaseUrl?: string;
+    mqttUrl?: string;
+    mqttUsername?: string;
+    mqttPassword?: string;
+    /** send lighting programs to the field (off unless a test is about them: they set the lamps' levels) */
+    programs?: AppDeps['programs'];
+    clock?: AppDeps['clock'];
+  } = {},
 ): Promise<TestServer> {
   // a second server on the same database (two processes' worth of pools and listeners) when databaseUrl is given
   const fresh = opts.databaseUrl
@@ -97,7 +110,15 @@ export async function startServer(
       ? await freshDatabase(process.env.DATABASE_URL)
       : undefined;
   const database = await openDatabase({ databaseUrl: opts.databaseUrl ?? fresh?.url });
-  const broker = await startBroker({ mqttUrl: opts.mqttUrl, mqttPort: 0, host: '127.0.0.1' });
+  const secrets = new DeviceSecrets(database.db);
+  const broker = await startBroker({
+    mqttUrl: opts.mqttUrl,
+    mqttUsername: opts.mqttUsername,
+    mqttPassword: opts.mqttPassword,
+    mqttPort: 0,
+    host: '127.0.0.1',
+    devices: secrets,
+  });
   const app = await buildApp({
     config: {
       webDist: '/nonexistent',
@@ -111,6 +132,9 @@ export async function startServer(
     },
     database,
     broker,
+    secrets,
+    programs: opts.programs ?? false,
+    clock: opts.clock,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -144,6 +168,8 @@ export async function startServer(
       return signIn(login, 'Lamps-2026');
     },
     db: database.db,
+    broker,
+    commission: async (macs) => Object.fromEntries(await secrets.issueByMac(macs)),
     sql: async <T>(text: string, params: unknown[] = []) => {
       const client = (
         database.db as unknown as { $client: { query(t: string, p: unknown[]): Promise<{ rows: T[] }> } }

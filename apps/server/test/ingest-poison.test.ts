@@ -9,7 +9,8 @@ import { backend, startServer, type TestServer } from './harness.ts';
 // alone, and rows the database refuses are found by halving the batch and set aside alone.
 
 let s: TestServer;
-let client: MqttClient;
+/** a connection per controller: each publishes under its own MAC only */
+const clients = new Map<string, MqttClient>();
 const CONTROLLER = '024300020000';
 const macs = Array.from({ length: 8 }, (_, i) => `024D0002000000${String(i + 1).padStart(2, '0')}`);
 
@@ -17,20 +18,27 @@ beforeAll(async () => {
   s = await startServer();
   const c = await s.call('POST', '/api/v1/Controllers', { mac: CONTROLLER });
   for (const mac of macs) await s.call('POST', '/api/v1/LuminaryModules', { mac, controller: c.body._id });
-  client = await mqtt.connectAsync(s.brokerUrl);
+  const others = ['024300020001', '024300020002'];
+  for (const mac of others) await s.call('POST', '/api/v1/Controllers', { mac });
+  const secrets = await s.commission([CONTROLLER, ...others]);
+  for (const mac of [CONTROLLER, ...others])
+    clients.set(
+      mac,
+      await mqtt.connectAsync(s.brokerUrl, { clientId: mac, username: mac, password: secrets[mac] }),
+    );
 });
 afterAll(async () => {
-  await client?.endAsync();
+  await Promise.all([...clients.values()].map((c) => c.endAsync()));
   await s?.close();
 });
 
 const reading = sampleModuleReading;
 const publish = (modules: object[], controller = CONTROLLER) =>
-  client.publishAsync(
-    `sl/v1/${controller}/modules`,
-    JSON.stringify({ at: new Date().toISOString(), modules }),
-    { qos: 1 },
-  );
+  clients
+    .get(controller)!
+    .publishAsync(`sl/v1/${controller}/modules`, JSON.stringify({ at: new Date().toISOString(), modules }), {
+      qos: 1,
+    });
 const health = async () => (await s.call('GET', '/health')).body;
 const stored = async (at: string) =>
   (await s.sql<{ mac: string }>('select mac from module_readings where at = $1', [at]))
@@ -115,7 +123,9 @@ describe(`ingest that one bad message cannot stop, on ${backend}`, () => {
             reading(r.mac, { at, pwm: r.pwm, ...(i === 0 && m.poisoned) }),
           );
           if (m.garbage) {
-            await client.publishAsync(`sl/v1/${CONTROLLER}/modules`, '{"modules": [nul', { qos: 1 });
+            await clients
+              .get(CONTROLLER)!
+              .publishAsync(`sl/v1/${CONTROLLER}/modules`, '{"modules": [nul', { qos: 1 });
             continue;
           }
           await publish(modules);

@@ -6,9 +6,10 @@ import { LISTENER_NAME } from '../src/live/live-hub.ts';
 import { backend, startServer, type TestServer } from './harness.ts';
 import { listen, type Event } from './live-listener.ts';
 
-// The live stream: device changes and command progress reach signed-in consoles of the right group; on
-// PostgreSQL a command sent through one server process is seen through another.
+// The live stream: device changes and command progress reach signed-in consoles of the right group whose rights
+// show them; on PostgreSQL a command sent through one server process is seen through another.
 
+const PASSWORD = 'Lamps-2026';
 let s: TestServer;
 let sim: SimulatorHandle;
 fieldForSuite(1, (field) => ({ s, sim } = field));
@@ -34,6 +35,48 @@ describe(`live stream on ${backend}`, () => {
     await until(() => admin.events.some(dimmed) && demo.events.some(dimmed));
     expect(away.events.filter(dimmed)).toEqual([]);
     for (const l of [admin, demo, away]) l.stop();
+  });
+
+  it('sends command progress only to users who see control, and device changes only to those who see the devices', async () => {
+    const group = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0]._id;
+    const devices = { LuminaryModules: { view: true }, Controllers: { view: true } };
+    const role = async (name: string, accessRights: object) =>
+      (await s.call('POST', '/api/v1/Roles', { name: `Live: ${name}`, accessRights })).body._id as number;
+    const user = async (login: string, role: number, type = 'NORMAL') => {
+      const made = await s.call('POST', '/api/v1/Users', { login, password: PASSWORD, group, role, type });
+      expect(made.status).toBe(201);
+      return s.signIn(login, PASSWORD);
+    };
+    const everything = await role('everything', { control: { view: true }, ...devices });
+    const operator = await user('live-operator', everything, 'GROUPADMIN');
+    const allowed = await listen(s, await user('live-allowed', everything));
+    const noControl = await listen(s, await user('live-no-control', await role('no control', devices)));
+    const noDevices = await listen(
+      s,
+      await user('live-no-devices', await role('no devices', { control: { view: true } })),
+    );
+    const mac = sim.city.cabinets[0]!.modules[3]!.mac;
+    const res = await operator.call('GET', `/api/v1/control/lighting?by=mac&mac=${mac}&raw=44`);
+    expect(res.body.code).toBe(0);
+    const acknowledged = (e: Event) =>
+      e.event === 'command' &&
+      (e.data as { devices: { state: string }[] }).devices[0]?.state === 'acknowledged';
+    const dimmed = (e: Event) =>
+      e.event === 'modules' &&
+      (e.data as { mac: string; pwm: number }[]).some((m) => m.mac === mac && m.pwm === 44);
+    await until(() => allowed.events.some(acknowledged) && allowed.events.some(dimmed));
+    await until(() => noControl.events.some(dimmed) && noDevices.events.some(acknowledged));
+    // what either would have had arrives by now
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(noControl.events.filter((e) => e.event === 'command')).toEqual([]);
+    const deviceEvents = noDevices.events.filter(
+      (e) =>
+        e.event === 'modules' ||
+        e.event === 'controllers' ||
+        (e.event === 'map' && (e.data as { layer: string }[]).some((c) => c.layer !== 'Cabinets')),
+    );
+    expect(deviceEvents).toEqual([]);
+    for (const l of [allowed, noControl, noDevices]) l.stop();
   });
 
   it('refuses a stream without a session', async () => {

@@ -12,6 +12,21 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A sign-in with the headers of its answer that the harness's client does not keep. */
+async function signInRaw(url: string, login: string, password: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${url}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ login, password }),
+  });
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    cookies: res.headers.getSetCookie(),
+    body: (await res.json()) as Record<string, unknown>,
+  };
+}
 let seq = 0;
 async function newUser(extra: Record<string, unknown> = {}) {
   const login = `op${++seq}`;
@@ -163,17 +178,54 @@ describe(`sign-in and sessions on ${backend}`, () => {
     expect(nonAscii).toMatchObject({ status: 403, body: { fields: ['csrf'] } });
   });
 
-  it('throttles a login after five failures, wherever they come from', async () => {
+  it('slows a login after five failures with a doubling wait, and lets the right password in after it', async () => {
     const { login } = await newUser();
-    for (let i = 0; i < 5; i++)
-      expect(
-        (await s.anonymous().call('POST', '/auth/sign-in', { login, password: 'bad-0000' })).status,
-      ).toBe(401);
-    const blocked = await s.anonymous().call('POST', '/auth/sign-in', { login, password: 'Lamps-2026' });
-    expect(blocked).toMatchObject({
+    for (let i = 0; i < 5; i++) expect((await signInRaw(s.url, login, 'bad-0000-x')).status).toBe(401);
+    // the right password too waits: a second, said in Retry-After, then it gets in
+    const waiting = await signInRaw(s.url, login, 'Lamps-2026');
+    expect(waiting).toMatchObject({
       status: 429,
-      body: { code: 'UnauthorizedError', reason: 'tooManyAttempts' },
+      retryAfter: '1',
+      body: { error: true, code: 'UnauthorizedError', reason: 'tooManyAttempts' },
     });
+    await sleep(1100);
+    expect((await signInRaw(s.url, login, 'bad-0000-x')).status).toBe(401);
+    expect(await signInRaw(s.url, login, 'Lamps-2026')).toMatchObject({ status: 429, retryAfter: '2' });
+    await sleep(2100);
+    expect((await signInRaw(s.url, login, 'Lamps-2026')).status).toBe(200);
+    // a success forgets the failures
+    expect(await s.sql('select * from login_throttle where login = $1', [login])).toEqual([]);
+    expect((await signInRaw(s.url, login, 'bad-0000-x')).status).toBe(401);
+  });
+
+  it('never makes the wait longer than a minute, however many failures', async () => {
+    const { login } = await newUser();
+    await s.sql(`insert into login_throttle (login, failures, last_failure_at) values ($1, 400, now())`, [
+      login,
+    ]);
+    expect((await signInRaw(s.url, login, 'bad-0000-x')).status).toBe(401);
+    const waiting = await signInRaw(s.url, login, 'Lamps-2026');
+    expect(waiting.status).toBe(429);
+    expect(Number(waiting.retryAfter)).toBeGreaterThan(50);
+    expect(Number(waiting.retryAfter)).toBeLessThanOrEqual(60);
+  });
+
+  it('keeps the failures in the database, where every server process sees them', async () => {
+    const { login } = await newUser();
+    // PostgreSQL: a second server process's worth (pools, listeners) on the same database; PGlite has one
+    const other = s.databaseUrl ? await startServer({}, { databaseUrl: s.databaseUrl }) : undefined;
+    try {
+      for (let i = 0; i < 5; i++) await signInRaw(s.url, login.toUpperCase(), 'bad-0000-x');
+      if (other) expect((await signInRaw(other.url, login, 'Lamps-2026')).status).toBe(429);
+      const [row] = await s.sql<{ failures: number; blocked_until: Date | null }>(
+        'select failures, blocked_until from login_throttle where login = $1',
+        [login],
+      );
+      expect(row?.failures).toBe(5);
+      expect(row?.blocked_until).toBeTruthy();
+    } finally {
+      await other?.close();
+    }
   });
 
   it('signs in the demo user through sign-test only', async () => {
@@ -211,9 +263,36 @@ describe(`password rules and user calls on ${backend}`, () => {
     ['short1', 'passwordTooShort'],
     ['onlyletters', 'passwordNotDifficult'],
     ['12345678', 'passwordNotDifficult'],
+    // the common-password list, whatever the case
+    ['password123', 'passwordNotDifficult'],
+    ['Qwerty123', 'passwordNotDifficult'],
+    ['1q2w3e4r5t', 'passwordNotDifficult'],
+    // eight nearly identical characters
+    ['aaaaaaa1', 'passwordNotDifficult'],
+    ['Aa1Aa1Aa1Aa1', 'passwordNotDifficult'],
   ])('refuses %s as %s', async (password, reason) => {
     const res = await s.call('POST', '/api/v1/Users', { login: 'pw', password, group: groupId });
     expect(res.body).toMatchObject({ code: 'IsInvalidError', fields: ['password'], reason });
+  });
+
+  it('says a refused password in the language of the user, from the catalogue', async () => {
+    const ru = await s.call(
+      'POST',
+      '/api/v1/Users',
+      { login: 'pw', password: 'password123', group: groupId },
+      { 'accept-language': 'ru' },
+    );
+    expect(ru).toMatchObject({
+      status: 400,
+      body: { code: 'IsInvalidError', message: 'Неверные данные', reason: 'passwordNotDifficult' },
+    });
+    const me = (await s.call('GET', '/auth/me')).body._id;
+    const changed = await s.call('PATCH', `/api/v1/Users/${me}`, { password: 'iloveyou1' });
+    expect(changed.body).toMatchObject({
+      code: 'IsInvalidError',
+      message: 'Is invalid',
+      fields: ['password'],
+    });
   });
 
   it('refuses a password equal to the login, and a confirmation that differs', async () => {
@@ -340,8 +419,54 @@ describe(`first start and attribution on ${backend}`, () => {
     }
   });
 
+  it('counts the per-address limit by the client behind a trusted proxy, and by the proxy otherwise', async () => {
+    const behind = await startServer({ signInPerMinute: 3, trustedProxy: '127.0.0.1' });
+    const direct = await startServer({ signInPerMinute: 3 });
+    try {
+      const tries = async (url: string, address: string) => {
+        const statuses = [];
+        for (let i = 0; i < 4; i++)
+          statuses.push((await signInRaw(url, `who${i}`, 'x', { 'x-forwarded-for': address })).status);
+        return statuses;
+      };
+      // each client its own three a minute, whatever the proxy's own address has used
+      expect(await tries(behind.url, '203.0.113.7')).toEqual([401, 401, 401, 429]);
+      expect(await tries(behind.url, '203.0.113.8')).toEqual([401, 401, 401, 429]);
+      // a header from a caller that is no trusted proxy is not believed: one address, already used once
+      expect(await tries(direct.url, '203.0.113.9')).toEqual([401, 401, 429, 429]);
+      // the session records the client's address too
+      const signedIn = await signInRaw(behind.url, 'admin', ADMIN_PASSWORD, {
+        'x-forwarded-for': '198.51.100.4',
+      });
+      expect(signedIn.status).toBe(200);
+      expect(await behind.sql(`select 1 from sessions where ip = '198.51.100.4'`)).toHaveLength(1);
+    } finally {
+      await behind.close();
+      await direct.close();
+    }
+  });
+
+  it('marks the session cookies Secure over TLS as a trusted proxy reports it, never on a plain request', async () => {
+    const behind = await startServer({ trustedProxy: '127.0.0.1' });
+    try {
+      const secure = (cookies: string[]) => cookies.map((c) => /;\s*Secure/i.test(c));
+      const tls = await signInRaw(behind.url, 'admin', ADMIN_PASSWORD, { 'x-forwarded-proto': 'https' });
+      expect(tls.status).toBe(200);
+      expect(secure(tls.cookies)).toEqual([true, true]);
+      const plain = await signInRaw(behind.url, 'admin', ADMIN_PASSWORD);
+      expect(secure(plain.cookies)).toEqual([false, false]);
+      // the same header from a caller that is no trusted proxy says nothing
+      const forged = await signInRaw(s.url, 'admin', ADMIN_PASSWORD, { 'x-forwarded-proto': 'https' });
+      expect(secure(forged.cookies)).toEqual([false, false]);
+    } finally {
+      await behind.close();
+    }
+  });
+
   it('refuses to start with an ADMIN_PASSWORD that breaks the rules', async () => {
     await expect(startServer({ adminPassword: 'admin' })).rejects.toThrow(/ADMIN_PASSWORD/);
+    // long enough, letters and digits, but one of the most used passwords
+    await expect(startServer({ adminPassword: 'Password123' })).rejects.toThrow(/ADMIN_PASSWORD/);
   });
 
   it('stores passwords as argon2id and records who wrote what', async () => {

@@ -8,6 +8,7 @@ import {
   MODULE_BATCH_MAX,
   parseCommand,
   topic,
+  topicMac,
   type ReplyMessage,
   type TopicKind,
 } from '@sl/protocol';
@@ -23,6 +24,8 @@ export type FieldContext = {
   clock: () => Date;
   counters: Counters;
   faults: FaultPlan;
+  /** each controller's broker secret by MAC (topic form); a controller without one connects without a password */
+  secrets?: Readonly<Record<string, string>>;
 };
 
 /** retained state is refreshed this often even when nothing changed, for cputemp */
@@ -77,21 +80,29 @@ export class FieldController {
     }, ms);
   }
 
-  async stop(farewell: boolean): Promise<void> {
+  /** `clearRetained`: empties its retained state on the way out (for shared brokers), in place of a farewell. */
+  async stop(farewell: boolean, clearRetained = false): Promise<void> {
     clearTimeout(this.timer);
     clearInterval(this.timer);
     clearTimeout(this.back);
     const client = this.client;
     this.client = undefined;
     if (!client) return;
-    if (farewell && client.connected)
+    if (clearRetained && client.connected)
+      await client.publishAsync(topic(this.mac, 'state'), '', { qos: 1, retain: true });
+    else if (farewell && client.connected)
       await client.publishAsync(...this.message('state', encodeState({ online: false }), true));
     await client.endAsync();
   }
 
   private connect(): Promise<void> {
+    // the broker knows a controller by its MAC: its user name and its client id (DESIGN.md §5)
+    const mac = topicMac(this.mac);
+    const secret = this.ctx.secrets?.[mac];
     const client = mqtt.connect(this.ctx.broker, {
-      clientId: `sl-sim-${this.mac}`,
+      clientId: mac,
+      username: mac,
+      ...(secret !== undefined && { password: secret }),
       clean: true,
       reconnectPeriod: 1000,
       will: {

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isCityName } from './city/inventory.ts';
 import { DEFAULT_FAULTS, type FaultRates } from './device/faults.ts';
 import { startSimulator } from './simulator.ts';
 
 const USAGE = `usage: simulate --broker mqtt://host:port --city cambridge|champaign
-  [--interval ms] [--controllers N] [--network 0..65535] [--seed n] [--faults scale] [--report s]`;
+  [--interval ms] [--controllers N] [--network 0..65535] [--seed n] [--faults scale] [--report s]
+  [--secrets file.json]   each controller's broker secret, {"<MAC>": "<secret>"} (default: $SIM_SECRETS);
+                          \`npm run devices:commission\` writes one for controllers already in the console`;
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +19,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     faults: { type: 'string', default: '1' },
     report: { type: 'string', default: '10' },
+    secrets: { type: 'string', default: process.env.SIM_SECRETS },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -36,6 +40,18 @@ if (!isCityName(values.city)) fail(`unknown city ${values.city}`);
 const scale = Number(values.faults);
 if (!(scale >= 0)) fail('--faults must be a number ≥ 0');
 
+function readSecrets(file: string | undefined): Record<string, string> | undefined {
+  if (!file) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (parsed && typeof parsed === 'object' && Object.values(parsed).every((v) => typeof v === 'string'))
+      return parsed as Record<string, string>;
+  } catch (err) {
+    fail(`--secrets ${file}: ${(err as Error).message}`);
+  }
+  fail(`--secrets ${file}: not an object of MAC → secret`);
+}
+
 const started = Date.now();
 const sim = await startSimulator({
   broker: values.broker,
@@ -45,6 +61,7 @@ const sim = await startSimulator({
   network: int('network', values.network, 0),
   seed: int('seed', values.seed, 0),
   faults: scaled(scale),
+  secrets: readSecrets(values.secrets),
 });
 const lamps = sim.city.cabinets.reduce((n, c) => n + c.modules.length, 0);
 console.log(

@@ -1,5 +1,3 @@
-import mqtt from 'mqtt';
-import { topic } from '@sl/protocol';
 import { loadCity, type City } from './city/build-city.ts';
 import type { CityName } from './city/inventory.ts';
 import { newCounters, type Counters } from './counters.ts';
@@ -26,6 +24,8 @@ export type SimulatorOptions = {
   /** the time the lamps see; the wall clock unless a test moves it */
   clock?: () => Date;
   connectTimeoutMs?: number;
+  /** each controller's broker secret by MAC (topic form), as issued at commissioning */
+  secrets?: Readonly<Record<string, string>>;
 };
 
 export type SimulatorHandle = {
@@ -54,6 +54,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     clock: options.clock ?? (() => new Date()),
     counters,
     faults,
+    secrets: options.secrets,
   };
   const seed = options.seed ?? 1;
   const controllers = city.cabinets.map((cabinet, i) => {
@@ -62,12 +63,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   });
   const byMac = new Map(controllers.map((c) => [c.mac, c]));
   const stop = async (opts: { clearRetained?: boolean } = {}) => {
-    await Promise.all(controllers.map((c) => c.stop(!opts.clearRetained)));
-    if (opts.clearRetained)
-      await clearRetained(
-        options.broker,
-        controllers.map((c) => c.mac),
-      );
+    // each controller empties its own retained state: it may publish under its own MAC only
+    await Promise.all(controllers.map((c) => c.stop(!opts.clearRetained, opts.clearRetained)));
   };
   const started = Promise.all(controllers.map((c, i) => c.start((i * intervalMs) / controllers.length)));
   const timeoutMs = options.connectTimeoutMs ?? 15_000;
@@ -87,12 +84,4 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     clearTimeout(timer);
   }
   return { city, counters, controllers, controller: (mac) => byMac.get(mac), stop };
-}
-
-async function clearRetained(broker: string, macs: string[]): Promise<void> {
-  const client = await mqtt.connectAsync(broker, { clientId: `sl-sim-janitor-${process.pid}-${Date.now()}` });
-  await Promise.all(
-    macs.map((mac) => client.publishAsync(topic(mac, 'state'), '', { qos: 1, retain: true })),
-  );
-  await client.endAsync();
 }

@@ -156,6 +156,8 @@ export function mapFieldForSuite(use: (field: MapField) => void) {
     field.sim = await startSimulator({
       broker: s.brokerUrl,
       city,
+      // commissioned, as the broker lets in only controllers with their own secret
+      secrets: await s.commission(city.cabinets.map((c) => c.controller.mac)),
       intervalMs: 500,
       faults: false,
       clock: () => new Date(NIGHT + Date.now() - started),

@@ -41,6 +41,8 @@ beforeAll(async () => {
   sim = await startSimulator({
     broker: s.brokerUrl,
     city,
+    // commissioned, as the broker lets in only controllers with their own secret
+    secrets: await s.commission(city.cabinets.map((c) => c.controller.mac)),
     intervalMs: 500,
     faults: false,
     clock: () => new Date(NIGHT + Date.now() - started),

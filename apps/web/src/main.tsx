@@ -1,3 +1,4 @@
+import './zod-jitless.ts';
 import { createRoot } from 'react-dom/client';
 import { initialLanguage } from './i18n/language.ts';
 import { LOGIN_MESSAGES } from './i18n/login-messages.ts';

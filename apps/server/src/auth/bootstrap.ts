@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { defaultRights, DEMO_LOGIN, entity, passwordProblem, type Entity } from '@sl/domain';
+import { defaultRights, DEMO_LOGIN, entity, type Entity } from '@sl/domain';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import type { EntityService } from '../entities/entity.service.ts';
 import { parseListQuery } from '../entities/list-query.ts';
 import { SYSTEM } from './caller.ts';
+import { serverPasswordProblem } from './common-passwords.ts';
 
 // First start: the Admin group and the admin user. With DEMO: the Demo group with its city, a role that may view
 // everything, and the user `demo` (signed in through /auth/sign-test, never with a password).
@@ -19,7 +20,13 @@ export const DEMO_CITY = {
 export async function bootstrap(
   service: EntityService,
   repo: EntityRepository,
-  opts: { adminPassword?: string; demo: boolean; log: FastifyBaseLogger },
+  opts: {
+    adminPassword?: string;
+    demo: boolean;
+    log: FastifyBaseLogger;
+    /** where the generated first password is shown: the terminal (stderr), never the log stream (stdout) */
+    tell?: (text: string) => void;
+  },
 ) {
   const find = async (e: Entity, filter: Record<string, string>) =>
     (await repo.list(e, {}, parseListQuery(e, { ...filter, limit: '1' }))).rows[0];
@@ -30,13 +37,18 @@ export async function bootstrap(
   const anyone = await repo.list(Users, {}, parseListQuery(Users, { limit: '1', deleted: 'true' }));
   if (anyone.total === 0) {
     const given = opts.adminPassword;
-    const problem = given ? passwordProblem('admin', given) : undefined;
+    const problem = given ? serverPasswordProblem('admin', given) : undefined;
     if (problem) throw new Error(`ADMIN_PASSWORD does not meet the password rules (${problem})`);
     const password = given ?? generatedPassword();
     const group = await ensure(entity('Groups'), { name: 'Admin' }, { name: 'Admin' });
     await service.create(Users, SYSTEM, { login: 'admin', password, type: 'ADMIN', group: group._id });
-    if (!given)
-      opts.log.warn(`first start: created user "admin" with password ${password} (shown only this once)`);
+    if (!given) {
+      const tell = opts.tell ?? ((text: string) => process.stderr.write(text));
+      tell(`\nFirst start: created user "admin" with password ${password}\nIt is shown only this once.\n\n`);
+      opts.log.warn(
+        'first start: created user "admin"; its password was printed to the terminal, not to the log',
+      );
+    }
   }
   if (!opts.demo || (await find(Users, { login: DEMO_LOGIN }))) return;
   const city = await ensure(entity('Cities'), { q: 'Cambridge' }, DEMO_CITY);
@@ -63,6 +75,6 @@ export async function bootstrap(
 function generatedPassword(): string {
   for (;;) {
     const candidate = randomBytes(15).toString('base64url');
-    if (!passwordProblem('admin', candidate)) return candidate;
+    if (!serverPasswordProblem('admin', candidate)) return candidate;
   }
 }

@@ -1,21 +1,14 @@
-import {
-  AREAS,
-  ENTITIES,
-  entity,
-  FLAGS,
-  passwordProblem,
-  type AccessRights,
-  type UserType,
-} from '@sl/domain';
+import { AREAS, ENTITIES, entity, FLAGS, type AccessRights, type UserType } from '@sl/domain';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import type { EntityHooks } from '../entities/entity.service.ts';
 import { ApiError } from '../http/api-error.ts';
 import { SYSTEM, type Caller } from './caller.ts';
+import { serverPasswordProblem } from './common-passwords.ts';
 
 const RANK: Record<UserType, number> = { NORMAL: 0, GROUPADMIN: 1, ADMIN: 2 };
 
 function checkPassword(login: unknown, password: unknown) {
-  const problem = passwordProblem(login as string | undefined, password as string | undefined);
+  const problem = serverPasswordProblem(login as string | undefined, password as string | undefined);
   if (problem) throw new ApiError('IsInvalidError', ['password'], { reason: problem });
 }
 

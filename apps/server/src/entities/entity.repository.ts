@@ -16,6 +16,7 @@ import type { Db } from '../db/connect.ts';
 import { tableOf, type AnyTable } from '../db/tables.ts';
 import { CountCache, type Total } from './count-cache.ts';
 import { PageCache } from './page-cache.ts';
+import { everyRow } from './export-rows.ts';
 import { TableVersions } from './table-versions.ts';
 import { listConditions, orderBy, queryShape, scopeCondition, type Bind, type Scope } from './conditions.ts';
 import type { ListQuery } from './list-query.ts';
@@ -68,6 +69,11 @@ export class EntityRepository {
       for (const row of page.rows) Object.freeze(row);
       return Object.freeze({ ...page, rows: Object.freeze(page.rows) as ApiRow[] });
     });
+  }
+
+  /** A page too large to hold, a batch at a time (never kept); its total is `list`'s, as for any page. */
+  rows(e: Entity, scope: Scope, q: ListQuery): AsyncGenerator<ApiRow[]> {
+    return everyRow(this.db, e, scope, q, { skip: q.skip, limit: q.limit });
   }
 
   private async readPage(e: Entity, scope: Scope, q: ListQuery): Promise<Page> {

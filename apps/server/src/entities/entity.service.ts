@@ -44,6 +44,22 @@ export class EntityService {
     };
   }
 
+  /**
+   * The list answer of `list` for a page too large to build in memory: its total as `list` has it, and its rows a
+   * batch at a time, each batch with derived statuses (and links resolved) as `list` gives them.
+   */
+  async listInBatches(e: Entity, caller: Caller, q: ListQuery, resolve = false) {
+    const { total, estimated } = await this.repo.list(e, caller, { ...q, skip: 0, limit: 1 });
+    const repo = this.repo;
+    async function* batches() {
+      for await (const batch of repo.rows(e, caller, q)) {
+        const rows = await withDerivedStatus(repo, e, caller, batch);
+        yield resolve ? await resolveLinks(repo, e, caller, rows) : rows;
+      }
+    }
+    return { total, ...(estimated && { estimated: true as const }), skip: q.skip, limit: q.limit, batches };
+  }
+
   async get(e: Entity, caller: Caller, id: number, opts: { resolve?: boolean; deleted?: boolean } = {}) {
     const found = await this.repo.get(e, caller, id);
     if (!found) throw new ApiError('NotFoundError', ['_id']);

@@ -17,22 +17,40 @@ const types = {
     AS_TEXT.has(oid) ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text'),
 };
 
-/** Every row a list query matches, in the list's order, a batch at a time. */
-export async function* everyRow(db: Db, e: Entity, scope: Scope, q: ListQuery): AsyncGenerator<ApiRow[]> {
+/**
+ * Every row a list query matches, in the list's order, a batch at a time; with `range`, only those from `skip` on,
+ * at most `limit` of them (the query's own skip and limit are a page's, which an export does not ask for).
+ */
+export async function* everyRow(
+  db: Db,
+  e: Entity,
+  scope: Scope,
+  q: ListQuery,
+  range: { skip: number; limit: number } = { skip: 0, limit: Infinity },
+): AsyncGenerator<ApiRow[]> {
   const t = tableOf(e);
   const select = () =>
     db
       .select()
       .from(t)
       .where(listConditions(e, t, scope, q))
-      .orderBy(...orderBy(e, t, q));
+      .orderBy(...orderBy(e, t, q))
+      .$dynamic();
   const pool = serverPool(db);
-  if (pool) return yield* throughCursor(pool, t, e, select().toSQL());
+  if (pool) {
+    const query = select();
+    if (Number.isFinite(range.limit)) query.limit(range.limit);
+    if (range.skip) query.offset(range.skip);
+    return yield* throughCursor(pool, t, e, query.toSQL());
+  }
   // PGlite is one connection, which a held cursor would block for everyone; it holds small cities
-  for (let skip = 0; ; skip += EXPORT_BATCH) {
-    const rows = await select().limit(EXPORT_BATCH).offset(skip);
+  for (let done = 0; done < range.limit; done += EXPORT_BATCH) {
+    const size = Math.min(EXPORT_BATCH, range.limit - done);
+    const rows = await select()
+      .limit(size)
+      .offset(range.skip + done);
     if (rows.length) yield rows.map((r) => toApi(e, r));
-    if (rows.length < EXPORT_BATCH) return;
+    if (rows.length < size) return;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageCache } from './page-cache.ts';
+import { jsonBytes, PageCache } from './page-cache.ts';
 
 const later = <T>(value: T) => {
   let resolve!: () => void;
@@ -56,5 +56,59 @@ describe('PageCache', () => {
     await expect(cache.get('t', 'bad', () => Promise.reject(new Error('no')))).rejects.toThrow('no');
     await new Promise((r) => setTimeout(r, 0));
     expect(await cache.get('t', 'bad', () => Promise.resolve(1))).toBe(1);
+  });
+
+  it('keeps pages up to a number of bytes, forgetting the oldest first', async () => {
+    const cache = new PageCache<string>({ maxBytes: 1000 });
+    let reads = 0;
+    const page = (key: string) => cache.get('t', key, () => Promise.resolve(`${++reads}`.padEnd(298)));
+    for (const key of ['a', 'b', 'c']) await page(key);
+    expect(cache.kept).toEqual({ bytes: 900, entries: 3 });
+    await page('d');
+    expect(cache.kept).toEqual({ bytes: 900, entries: 3 });
+    // 'a' went, the others are answered as kept
+    expect(reads).toBe(4);
+    for (const key of ['b', 'c', 'd']) await page(key);
+    expect(reads).toBe(4);
+    await page('a');
+    expect(reads).toBe(5);
+  });
+
+  it('never keeps a page above its size, but shares it while it is read', async () => {
+    const cache = new PageCache<string[]>({ maxPageBytes: 1000 });
+    let reads = 0;
+    const big = () =>
+      cache.get('t', 'all', () =>
+        Promise.resolve(Array.from({ length: 100 }, () => `${++reads}`.padEnd(50))),
+      );
+    const [a, b] = await Promise.all([big(), big()]);
+    expect(a).toBe(b);
+    expect(reads).toBe(100);
+    expect(cache.kept).toEqual({ bytes: 0, entries: 0 });
+    await big();
+    expect(reads).toBe(200);
+  });
+
+  it('forgets pages too old to be answered, also when nobody asks any more', async () => {
+    const cache = new PageCache<string>({ ttlMs: 30 });
+    await cache.get('t', 'k', () => Promise.resolve('page'));
+    expect(cache.kept.entries).toBe(1);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(cache.kept).toEqual({ bytes: 0, entries: 0 });
+  });
+
+  it('counts a page as its JSON, stopping once past the bound', () => {
+    const page = {
+      total: 2,
+      rows: [
+        { a: 1, b: 'x' },
+        { a: null, b: [1, 2] },
+      ],
+    };
+    expect(jsonBytes(page)).toBe(JSON.stringify(page).length);
+    const huge = Array.from({ length: 100_000 }, (_, i) => ({ i }));
+    const counted = jsonBytes(huge, 1000);
+    expect(counted).toBeGreaterThan(1000);
+    expect(counted).toBeLessThan(1100);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import {
   everyController,
+  MAX_MESSAGE_BYTES,
   parseTopic,
   replyMessage,
   topic,
@@ -49,6 +50,7 @@ export class CommandGateway {
   private onMessage(name: string, buf: Buffer) {
     const where = parseTopic(name);
     if (where?.kind !== 'reply') return;
+    if (buf.length > MAX_MESSAGE_BYTES) return this.reject(name, `over ${MAX_MESSAGE_BYTES} bytes`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(buf.toString('utf8'));

@@ -22,6 +22,7 @@ const stateOf = (o: CommandOutcome): DeviceOutcome['state'] =>
   o.timedOut ? 'timed_out' : o.code === 0 ? 'acknowledged' : 'failed';
 
 type Log = { error(obj: object, msg: string): void };
+type Answer = { id: number; state: DeviceOutcome['state']; code: number; result: unknown };
 
 /**
  * Runs a command to one or many controllers and keeps its record: the command, then its state at every
@@ -151,26 +152,23 @@ export class CommandService {
       about,
       deliveries.map((d) => ({ controllerMac: d.controllerMac, state: 'sent' })),
     );
-    const outcomes = await Promise.all(
-      deliveries.map((d) =>
-        this.gateway.send(d.controllerMac, type, d.modules ? { ...payload, macs: d.modules } : payload),
-      ),
+    // each answer is written as it arrives (with the others that came meanwhile): a process that stops before
+    // the last one keeps those it had
+    const answers = this.answers(about);
+    const answered = await Promise.all(
+      deliveries.map(async (d, i) => {
+        const o = await this.gateway.send(
+          d.controllerMac,
+          type,
+          d.modules ? { ...payload, macs: d.modules } : payload,
+        );
+        const answer = { id: rows[i]!.id, state: stateOf(o), code: o.code, result: o.result ?? null };
+        answers.add(answer, d.controllerMac);
+        return answer;
+      }),
     );
-    const answered = outcomes.map((o, i) => ({
-      id: rows[i]!.id,
-      state: stateOf(o),
-      code: o.code,
-      result: o.result ?? null,
-    }));
-    await this.db.execute(sql`
-      update command_devices as d set state = v.state, code = v.code, result = v.result, answered_at = now()
-      from jsonb_to_recordset(${JSON.stringify(answered)}::jsonb) as v(id bigint, state text, code int, result jsonb)
-      where d.id = v.id`);
+    await answers.written();
     await this.db.update(commands).set({ finishedAt: new Date() }).where(eq(commands.id, commandId));
-    this.progress(
-      about,
-      answered.map((a, i) => ({ controllerMac: deliveries[i]!.controllerMac, state: a.state, code: a.code })),
-    );
     const devices: DeviceOutcome[] = deliveries.map((d, i) => ({
       ...d,
       state: answered[i]!.state,
@@ -178,6 +176,47 @@ export class CommandService {
       result: answered[i]!.result ?? undefined,
     }));
     return { commandId, devices };
+  }
+
+  /**
+   * Writes controllers' answers to a command as they come: one statement at a time, each with every answer that
+   * arrived while the one before it ran, and each batch to the live streams once written.
+   */
+  private answers(about: Parameters<CommandService['progress']>[0]) {
+    let waiting: (Answer & { controllerMac: string })[] = [];
+    let writing: Promise<void> | undefined;
+    let failed: unknown;
+    const write = async () => {
+      while (waiting.length) {
+        const batch = waiting;
+        waiting = [];
+        try {
+          await this.db.execute(sql`
+            update command_devices as d set state = v.state, code = v.code, result = v.result, answered_at = now()
+            from jsonb_to_recordset(${JSON.stringify(batch.map(({ controllerMac: _, ...a }) => a))}::jsonb)
+              as v(id bigint, state text, code int, result jsonb)
+            where d.id = v.id`);
+          this.progress(
+            about,
+            batch.map((a) => ({ controllerMac: a.controllerMac, state: a.state, code: a.code })),
+          );
+        } catch (err) {
+          failed ??= err;
+        }
+      }
+      writing = undefined;
+    };
+    return {
+      add: (answer: Answer, controllerMac: string) => {
+        waiting.push({ ...answer, controllerMac });
+        writing ??= write();
+      },
+      /** every answer added is written (or the first failure thrown) */
+      written: async () => {
+        await writing;
+        if (failed) throw failed;
+      },
+    };
   }
 
   /** The archive, newest first, limited to the caller's group unless the caller sees every group. */

@@ -3,12 +3,18 @@ import { loadCity, startSimulator, type CityName, type SimulatorHandle } from '@
 import type { Db } from '../db/connect.ts';
 import { tables } from '../db/tables.ts';
 import { seedDemoCity } from './demo-city.ts';
+import type { DeviceSecrets } from './device-secrets.ts';
 
-/** DEMO=1: the Demo group gets a real city's devices and a simulated field that drives them over MQTT. */
+/**
+ * DEMO=1: the Demo group gets a real city's devices and a simulated field that drives them over MQTT. Its
+ * controllers are commissioned afresh at every start: their new secrets live only in this process's memory, and
+ * the simulated controllers sign in with them like real ones.
+ */
 export async function startDemo(
   db: Db,
   brokerUrl: string,
   log: { info(obj: object, msg: string): void },
+  secrets: DeviceSecrets,
   cityName: CityName = 'cambridge',
 ): Promise<SimulatorHandle> {
   const G = tables.Groups!;
@@ -25,5 +31,6 @@ export async function startDemo(
       'demo city seeded',
     );
   }
-  return startSimulator({ broker: brokerUrl, city, intervalMs: 10_000 });
+  const issued = await secrets.issueByMac(city.cabinets.map((c) => c.controller.mac));
+  return startSimulator({ broker: brokerUrl, city, intervalMs: 10_000, secrets: Object.fromEntries(issued) });
 }

@@ -7,6 +7,7 @@ import {
   METER_NO_VALUE,
   decodeState,
   everyController,
+  MAX_MESSAGE_BYTES,
   parseTopic,
   type ControllerState,
   type MeterReading,
@@ -71,6 +72,10 @@ export class Ingest {
     readings: 0,
     malformed: 0,
     unknownDevices: 0,
+    /** module readings that came from a controller the module is not assigned to: dropped, never stored */
+    foreignReadings: 0,
+    /** messages over MAX_MESSAGE_BYTES (only an external broker without its own limit lets them through) */
+    oversize: 0,
     flushes: 0,
     /** rows the database refused on their own, set aside so the rest of their batch is stored */
     setAside: 0,
@@ -80,9 +85,12 @@ export class Ingest {
   failing: { at: string; reason: string } | undefined;
   /** devices already logged for a refused row: one line per device, not one per reading */
   private readonly loggedDevices = new Set<string>();
-  private modules = new Map<string, ModuleReading>();
-  /** every reading since the last flush, for the history */
-  private history: ModuleReading[] = [];
+  /** every module batch since the last flush with the controller it came from (the topic's, never the payload's) */
+  private batches: { controller: string; modules: ModuleReading[] }[] = [];
+  /** module MAC → the MAC of the controller it is assigned to (null: none; false: no such module), for a while */
+  private readonly assignments = new Map<string, { owner: string | null | false; until: number }>();
+  /** controllers already logged for a foreign reading */
+  private readonly loggedForeign = new Set<string>();
   private meters: MeterReading[] = [];
   private states = new Map<string, { state: ControllerState; at: string }>();
   private readonly timer: NodeJS.Timeout;
@@ -117,6 +125,10 @@ export class Ingest {
 
   private onMessage(topic: string, payload: Buffer) {
     const where = parseTopic(topic);
+    if (where && payload.length > MAX_MESSAGE_BYTES) {
+      this.counters.oversize += 1;
+      return this.log.warn({ topic, bytes: payload.length }, 'over-size field message dropped');
+    }
     if (where?.kind === 'state') {
       // an empty retained message is how a retained state is cleared, not a message from the field
       if (payload.length === 0) return;
@@ -129,8 +141,7 @@ export class Ingest {
       this.counters.messages += 1;
       const decoded = decodeModuleBatch(payload);
       if (!decoded.ok) return this.malformed(topic, decoded.reason);
-      for (const reading of decoded.value.modules) this.modules.set(reading.mac, reading);
-      this.history.push(...decoded.value.modules);
+      this.batches.push({ controller: where.mac, modules: decoded.value.modules });
       this.counters.readings += decoded.value.modules.length;
     } else if (where?.kind === 'meter') {
       this.counters.messages += 1;
@@ -189,18 +200,74 @@ export class Ingest {
   }
 
   private async write() {
-    const modules = [...this.modules.values()];
+    const batches = this.batches;
     const states = [...this.states.entries()];
-    const history = this.history;
     const meters = this.meters;
-    this.modules = new Map();
+    this.batches = [];
     this.states = new Map();
-    this.history = [];
     this.meters = [];
+    const { history, modules } = await this.believed(batches);
     // the history and the current state are independent: on a server they go on connections of their own
     await Promise.all([this.writeHistory(history, meters), this.writeModules(modules)]);
     await this.writeStates(states);
     this.counters.flushes += 1;
+  }
+
+  /** Forgets which controller each module belongs to (a module or controller was changed in this process). */
+  forgetAssignments() {
+    this.assignments.clear();
+  }
+
+  /**
+   * The readings each module's own controller sent (DESIGN.md §5): a reading for a module assigned to another
+   * controller, or to none, is counted and dropped, and so is one for a module nobody knows. Which controller a
+   * module belongs to is asked of the database once a minute per module, not per reading.
+   */
+  private async believed(batches: { controller: string; modules: ModuleReading[] }[]) {
+    const now = Date.now();
+    const missing = new Set<string>();
+    for (const b of batches)
+      for (const r of b.modules) {
+        const known = this.assignments.get(r.mac);
+        if (!known || known.until < now) missing.add(r.mac);
+      }
+    if (missing.size) {
+      if (this.assignments.size + missing.size > ASSIGNMENTS_MAX) this.assignments.clear();
+      const until = now + ASSIGNMENT_MS;
+      for (const chunk of chunks([...missing], 5000)) {
+        const { rows } = await this.raw.query(
+          `select m.mac, c.mac as owner from luminary_modules m
+            left join controllers c on c._id = m.controller and c.deleted_at is null
+          where m.mac = any($1::text[]) and m.deleted_at is null`,
+          [chunk],
+        );
+        const found = new Map(rows.map((r) => [r.mac as string, (r.owner as string | null) ?? null]));
+        for (const mac of chunk) this.assignments.set(mac, { owner: found.get(mac) ?? false, until });
+      }
+    }
+    const history: ModuleReading[] = [];
+    const latest = new Map<string, ModuleReading>();
+    for (const b of batches)
+      for (const r of b.modules) {
+        const owner = this.assignments.get(r.mac)?.owner ?? false;
+        if (owner === b.controller) {
+          history.push(r);
+          latest.set(r.mac, r);
+        } else if (owner === false) this.counters.unknownDevices += 1;
+        else this.foreign(b.controller, r.mac, owner);
+      }
+    return { history, modules: [...latest.values()] };
+  }
+
+  private foreign(controller: string, module: string, owner: string | null) {
+    this.counters.foreignReadings += 1;
+    if (this.loggedForeign.has(controller)) return;
+    if (this.loggedForeign.size >= 10_000) this.loggedForeign.clear();
+    this.loggedForeign.add(controller);
+    this.log.warn(
+      { controller, module, owner },
+      'reading for a module of another controller dropped (further ones from this controller are only counted)',
+    );
   }
 
   /** The newest reading of each module into its current state. */
@@ -370,6 +437,11 @@ export class Ingest {
 }
 
 const byMac = (r: ModuleReading) => r.mac;
+
+/** How long a module's controller is believed without asking the database again. */
+const ASSIGNMENT_MS = 60_000;
+/** modules whose controller is kept in memory at once (about 100 bytes each) */
+const ASSIGNMENTS_MAX = 2_000_000;
 
 /**
  * The database refused the data itself (SQLSTATE class 22, data exception, or 23, integrity violation): halving

@@ -8,12 +8,19 @@ export class ApiError extends Error {
   readonly status: number;
   /** which rule refused it, where the code alone does not say (e.g. `passwordTooShort`) */
   readonly reason?: string;
-  constructor(code: ErrorCode, fields?: string[], opts: { status?: number; reason?: string } = {}) {
+  /** seconds before asking again is worth it (sent as Retry-After) */
+  readonly retryAfter?: number;
+  constructor(
+    code: ErrorCode,
+    fields?: string[],
+    opts: { status?: number; reason?: string; retryAfter?: number } = {},
+  ) {
     super(code);
     this.code = code;
     if (fields?.length) this.fields = fields;
     this.status = opts.status ?? ERRORS[code].status;
     if (opts.reason) this.reason = opts.reason;
+    if (opts.retryAfter !== undefined) this.retryAfter = opts.retryAfter;
   }
 }
 

@@ -1,14 +1,22 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError, errorBody, requestLanguage } from './api-error.ts';
 
 /** Every failure leaves as `{ error: true, code, message, fields? }` with a catalogue code; never a bare 500 for bad input. */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((raw: FastifyError | ApiError, req, reply) => {
-    const err = toApiError(raw);
-    if (err.status >= 500) req.log.error({ err: raw }, 'request failed');
-    return reply.status(err.status).send(errorBody(err, requestLanguage(req)));
-  });
+  app.setErrorHandler((raw: FastifyError | ApiError, req, reply) => sendError(raw, req, reply));
+}
+
+/**
+ * The same answer for what fails before a route is found (a URL that is not valid percent-encoding): Fastify's
+ * `frameworkErrors` option.
+ */
+export function sendError(raw: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) {
+  const err = toApiError(raw);
+  if (err.status >= 500 && err.code !== 'DisconnectedError') req.log.error({ err: raw }, 'request failed');
+  else if (err.code === 'DisconnectedError') req.log.warn({ err: raw }, 'database unreachable');
+  if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
+  return reply.status(err.status).send(errorBody(err, requestLanguage(req)));
 }
 
 function toApiError(raw: FastifyError | ApiError): ApiError {
@@ -23,6 +31,7 @@ function toApiError(raw: FastifyError | ApiError): ApiError {
     });
     return new ApiError('IsInvalidError', [...new Set(fields)]);
   }
+  if (isDisconnected(raw)) return new ApiError('DisconnectedError');
   const status = raw.statusCode ?? 500;
   if (status === 404) return new ApiError('NotFoundError');
   if (status === 405 || status === 415) return new ApiError('NotSupportedError', undefined, { status });
@@ -30,4 +39,32 @@ function toApiError(raw: FastifyError | ApiError): ApiError {
     return new ApiError('UnauthorizedError', undefined, { status, reason: 'tooManyAttempts' });
   if (status >= 400 && status < 500) return new ApiError('IsInvalidError', undefined, { status });
   return new ApiError('InternalServerError');
+}
+
+// PostgreSQL's connection exceptions (class 08), a server shutting down or terminating the backend (57P01..03),
+// and the socket errors of a server that is gone or unreachable
+const LOST_SQLSTATE = /^(08...|57P0[1-3])$/;
+const LOST_SOCKET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const LOST_MESSAGE =
+  /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
+
+/** Whether an error (or what it wraps: drizzle wraps the driver's) says the database cannot be reached. */
+export function isDisconnected(err: unknown): boolean {
+  let cur = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown[] } | undefined;
+  for (let depth = 0; cur && typeof cur === 'object' && depth < 6; depth++) {
+    const code = typeof cur.code === 'string' ? cur.code : '';
+    if (LOST_SQLSTATE.test(code) || LOST_SOCKET.has(code)) return true;
+    if (typeof cur.message === 'string' && LOST_MESSAGE.test(cur.message)) return true;
+    // a refused connection to a host with several addresses is an AggregateError of the attempts
+    if (Array.isArray(cur.errors) && cur.errors.some((e) => isDisconnected(e))) return true;
+    cur = cur.cause as typeof cur;
+  }
+  return false;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import type { LiveEvent, LiveHub } from '../live/live-hub.ts';
 import { LayerPoints } from './layer-points.ts';
@@ -43,7 +44,8 @@ const TILE_CACHE_MS = 5_000;
 
 /**
  * Every located device of every group in memory, for map tiles and radius queries. Built on first use, rebuilt
- * after a write through the API, and kept current from the live stream as devices report.
+ * after a write through the API of any server process on the database (announced through the live hub), and kept
+ * current from the live stream as devices report.
  */
 export class MapIndex {
   private layers?: Map<MapLayer, LayerPoints>;
@@ -58,6 +60,8 @@ export class MapIndex {
   version = 0;
   /** Moves with every batch of status changes the live stream brought: tiles asked for with it are drawn anew. */
   reported = 0;
+  /** names this process in its announcements of written devices */
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly db: Db,
@@ -66,9 +70,10 @@ export class MapIndex {
     hub.subscribe({ send: (e) => this.follow(e) });
   }
 
-  /** Devices were written: the next question rebuilds. */
+  /** Devices were written through this process: the next question rebuilds, here and in every other process. */
   invalidate() {
     this.stale = true;
+    this.hub.publish({ type: 'devices', data: { from: this.origin } }).catch(() => undefined);
   }
 
   /** Reads every device now rather than on the first question. */
@@ -234,6 +239,8 @@ export class MapIndex {
 
   /** Device reports from the live stream move the markers' statuses, and open maps hear of it. */
   private follow(event: LiveEvent) {
+    // another process wrote devices (this one knew at once)
+    if (event.type === 'devices' && (event.data as { from?: string }).from !== this.origin) this.stale = true;
     if (event.type !== 'modules' && event.type !== 'controllers') return;
     this.heardWhileBuilding?.push(event);
     if (!this.layers) return;

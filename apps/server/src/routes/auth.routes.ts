@@ -53,12 +53,15 @@ export function registerAuthRoutes(
       config: { access: 'public', rateLimit: { max: signInPerMinute, timeWindow: 60_000 } },
     },
     async (req, reply) => {
-      throttle.check(req.body.login);
-      const opened = await auth.signIn(req.body.login, req.body.password, meta(req)).catch((err: unknown) => {
-        if (err instanceof ApiError && err.code === 'UnauthorizedError') throttle.failed(req.body.login);
-        throw err;
-      });
-      throttle.succeeded(req.body.login);
+      await throttle.check(req.body.login);
+      const opened = await auth
+        .signIn(req.body.login, req.body.password, meta(req))
+        .catch(async (err: unknown) => {
+          if (err instanceof ApiError && err.code === 'UnauthorizedError')
+            await throttle.failed(req.body.login);
+          throw err;
+        });
+      await throttle.succeeded(req.body.login);
       setSessionCookies(req, reply, opened);
       return opened.profile;
     },

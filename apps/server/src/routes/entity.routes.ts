@@ -1,13 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
+import { Readable } from 'node:stream';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { applySaveRules, ENTITIES, idSchema, type Entity, type Flag, type SaveMode } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
 import { parseListQuery } from '../entities/list-query.ts';
 import { ApiError } from '../http/api-error.ts';
+import { serializerCompiler } from '../http/serializer.ts';
 import { entitySchemas, errorResponses } from './entity-schemas.ts';
 
 type Query = Record<string, string | string[] | undefined>;
+
+/** Lists asked for with a larger limit are streamed (see `streamed`). */
+export const STREAM_ABOVE = 5000;
 
 /** Spec §7 generic calls for every registry entity, under api/v1 and api/v2 (the latter in the result envelope). */
 export function registerEntityRoutes(app: FastifyInstance, service: EntityService) {
@@ -58,11 +69,47 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService) {
     return service.list(e, req.caller, q, req.query.type === 'all');
   };
   const ok = <T>(result: T) => ({ error: false as const, result });
+  const rowJson = serializerCompiler({
+    schema: s.row,
+    method: 'GET',
+    url: `/api/v1/${e.name}`,
+    httpStatus: '200',
+  });
+  /**
+   * A list asked for with a limit above STREAM_ABOVE (the spec's unpaged `limit=1000000`, with `type=all` or not)
+   * is written a batch of rows at a time as it is read, never held whole: the same answer as `list`'s.
+   */
+  const streamed = async (
+    req: FastifyRequest<{ Querystring: Query }>,
+    reply: FastifyReply,
+    envelope: boolean,
+  ): Promise<FastifyReply | undefined> => {
+    const q = parseListQuery(e, req.query);
+    if (q.limit <= STREAM_ABOVE || q.inc) return undefined;
+    seeDeleted(req, req.query.deleted);
+    const { batches, ...head } = await service.listInBatches(e, req.caller, q, req.query.type === 'all');
+    async function* json() {
+      const opening = JSON.stringify(head).slice(0, -1);
+      yield `${envelope ? '{"error":false,"result":' : ''}${opening},"data":[`;
+      let first = true;
+      for await (const rows of batches()) {
+        if (!rows.length) continue;
+        yield (first ? '' : ',') + rows.map((r) => rowJson(r)).join(',');
+        first = false;
+      }
+      yield envelope ? ']}}' : ']}';
+    }
+    // the schema describes the answer for the document; a stream is sent as it is, never serialised
+    return reply.type('application/json; charset=utf-8').send(Readable.from(json()));
+  };
   const listSchema = { tags, querystring: s.query, response: { 200: s.page, ...errorResponses } };
   const base = `/api/v1/${e.name}`;
   const v2 = `/api/v2/${e.name}`;
 
-  r.get(base, { schema: listSchema, config: config('view') }, list);
+  r.get(base, { schema: listSchema, config: config('view') }, async (req, reply) => {
+    const listReq = req as FastifyRequest<{ Querystring: Query }>;
+    return (await streamed(listReq, reply, false)) ?? list(listReq);
+  });
   r.get(
     `${base}/:id`,
     {
@@ -116,9 +163,12 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService) {
       },
       config: config('view'),
     },
-    async (req) => {
+    async (req, reply) => {
       const q = req.query as Query;
-      if (q.id === undefined) return ok(await list(req as FastifyRequest<{ Querystring: Query }>));
+      if (q.id === undefined) {
+        const listReq = req as FastifyRequest<{ Querystring: Query }>;
+        return (await streamed(listReq, reply, true)) ?? ok(await list(listReq));
+      }
       const id = idSchema.safeParse(q.id);
       if (!id.success) throw new ApiError('IsInvalidError', ['id']);
       const { id: _omit, ...rest } = q;
@@ -139,7 +189,10 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService) {
         schema: { tags, querystring: s.query, response: { 200: s.envelope(s.page), ...errorResponses } },
         config: config('view'),
       },
-      async (req) => ok(await list(req as FastifyRequest<{ Querystring: Query }>)),
+      async (req, reply) => {
+        const listReq = req as FastifyRequest<{ Querystring: Query }>;
+        return (await streamed(listReq, reply, true)) ?? ok(await list(listReq));
+      },
     );
   }
   r.post(

@@ -15,6 +15,10 @@ const health = z.object({
     readings: z.number(),
     malformed: z.number(),
     unknownDevices: z.number(),
+    /** module readings from a controller the module is not assigned to, dropped */
+    foreignReadings: z.number(),
+    /** messages over the size limit, dropped */
+    oversize: z.number(),
     setAside: z.number(),
     failedFlushes: z.number(),
     /** the last ingest that failed as a whole, until one succeeds */

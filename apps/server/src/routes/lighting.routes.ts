@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isCalendarDay, isTimeZone, sunNight, type MethodNight } from '@sl/domain/astro';
-import { profileNight, type ProfileProgram } from '@sl/domain/lighting';
+import { isCalendarDay, isTimeZone, localDay, sunNight, type MethodNight } from '@sl/domain/astro';
+import {
+  chooseProgram,
+  chosenNight,
+  nextChange,
+  profileNight,
+  type ProfileProgram,
+} from '@sl/domain/lighting';
 import { entity, idSchema, TWILIGHT_METHODS } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
 import type { Caller } from '../auth/caller.ts';
 import { ApiError } from '../http/api-error.ts';
 import { errorResponses } from './entity-schemas.ts';
+import type { Db } from '../db/connect.ts';
+import { loadControllers, loadWorld } from '../lighting/program-source.ts';
+import type { Clock } from '../lighting/program-service.ts';
 
 const sunQuery = z.strictObject({
   lat: z.coerce.number().min(-90).max(90),
@@ -63,8 +73,108 @@ async function cityOf(service: EntityService, caller: Caller, asked: number | un
   return { _id: city._id, lat: Number(city.lat), lon: Number(city.lon), timezone };
 }
 
+const lampQuery = z.strictObject({
+  date: z.string().refine(isCalendarDay, 'a calendar day, YYYY-MM-DD').optional(),
+});
+const named = z.object({ _id: z.number(), name: z.string() }).nullable();
+const lampOut = z.object({
+  module: z.object({ _id: z.number(), mac: z.string() }),
+  controller: z.object({ _id: z.number(), mac: z.string() }).nullable(),
+  /** why the lamp has no program when it has none */
+  missing: z.enum(['controller', 'city']).optional(),
+  date: z.string(),
+  dayType: z.string().optional(),
+  source: z.enum(['category', 'own', 'groupControl', 'rule', 'politic', 'none']).optional(),
+  profile: named.optional(),
+  politic: named.optional(),
+  rule: z.number().nullable().optional(),
+  twil: z.number().optional(),
+  method: z.enum(TWILIGHT_METHODS).optional(),
+  speed: z.boolean().optional(),
+  fallback: z.enum(TWILIGHT_METHODS).optional(),
+  burn: z.enum(['night', 'all', 'none']).optional(),
+  on: instant.optional(),
+  off: instant.optional(),
+  points: z.array(z.object({ at: z.string(), level: z.number() })).optional(),
+  /** the program's next change after now, on the night asked for */
+  next: z.object({ at: z.string(), level: z.number() }).nullable().optional(),
+});
+
 /** The astronomical clock and the lighting programs on it, for the console, integrators and our own checks (ours). */
-export function registerLightingRoutes(app: FastifyInstance, service: EntityService) {
+export function registerLightingRoutes(app: FastifyInstance, service: EntityService, db: Db, clock: Clock) {
+  const modules = entity('LuminaryModules');
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v2/lighting/lamps/:id',
+    {
+      schema: {
+        tags: ['lighting'],
+        summary:
+          'What a lamp (its control module) does on the local night that starts on `date` (default: the night in progress) and why: the day type, where its profile comes from (`category` of the date, its `own` profile, its `groupControl`, a politic `rule`, the `politic` itself, or `none`: dusk to dawn at full power), the twilight method and its fallback, the level points and the next change.',
+        params: z.strictObject({ id: idSchema }),
+        querystring: lampQuery,
+        response: { 200: z.object({ error: z.literal(false), result: lampOut }), ...errorResponses },
+      },
+      config: { access: { area: modules.area, action: 'view', groupOwned: Boolean(modules.groupField) } },
+    },
+    async (req) => {
+      const row = await service.get(modules, req.caller, req.params.id);
+      const module = { _id: row._id, mac: String(row.mac) };
+      const now = clock.now();
+      const asked = req.query.date;
+      const controllerId = typeof row.controller === 'number' ? row.controller : undefined;
+      const [controller] = controllerId === undefined ? [] : await loadControllers(db, [controllerId]);
+      const lamp = controller?.lamps.find((l) => l.moduleId === row._id);
+      if (!controller || !lamp)
+        return {
+          error: false as const,
+          result: {
+            module,
+            controller: null,
+            missing: 'controller' as const,
+            date: asked ?? localDay(now, 'UTC'),
+          },
+        };
+      const who = { _id: controller.id, mac: controller.mac };
+      if (!controller.place)
+        return {
+          error: false as const,
+          result: { module, controller: who, missing: 'city' as const, date: asked ?? localDay(now, 'UTC') },
+        };
+      const { lat, lon, tz } = controller.place;
+      const date = asked ?? localDay(new Date(now.getTime() - 12 * 3_600_000), tz);
+      const world = await loadWorld(db, controller.group);
+      const choice = chooseProgram(lamp.facts, { ...world, ...world.dayOf(date) });
+      const night = chosenNight(world.profiles, choice, { lat, lon }, date, tz);
+      const profileName = await profileNameOf(db, choice.profile);
+      const next = nextChange(night.points, now);
+      return {
+        error: false as const,
+        result: {
+          module,
+          controller: who,
+          date,
+          dayType: choice.dayType,
+          source: choice.source,
+          profile: choice.profile == null ? null : { _id: choice.profile, name: profileName },
+          politic: choice.politic ? { _id: choice.politic.id, name: choice.politic.name ?? '' } : null,
+          rule: choice.rule ?? null,
+          ...(choice.twil !== undefined && { twil: choice.twil }),
+          method: night.method,
+          speed: night.speed,
+          ...(night.fallback && { fallback: night.fallback }),
+          burn: night.burn,
+          on: iso(night.on),
+          off: iso(night.off),
+          points: night.points.map((p) => ({
+            at: p.at.toISOString(),
+            level: Math.round(p.level * 100) / 100,
+          })),
+          next: next ? { at: next.at.toISOString(), level: Math.round(next.level * 100) / 100 } : null,
+        },
+      };
+    },
+  );
+
   const profiles = entity('Profiles');
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v2/profiles/:id/night',
@@ -129,4 +239,10 @@ export function registerLightingRoutes(app: FastifyInstance, service: EntityServ
       };
     },
   );
+}
+
+async function profileNameOf(db: Db, profile: number | null): Promise<string> {
+  if (profile == null) return '';
+  const result = await db.execute(sql`select name from profiles where _id = ${profile}`);
+  return String((result as { rows?: { name: string }[] }).rows?.[0]?.name ?? '');
 }

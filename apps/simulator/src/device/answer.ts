@@ -1,6 +1,7 @@
 import { ANSWER, type ReplyMessage, type TypedCommand } from '@sl/protocol';
 import type { CabinetDevice } from './cabinet-device.ts';
 import type { Lamp } from './lamp.ts';
+import { RunningProgram } from './program.ts';
 
 /** What a command did: no reply means the controller stays silent and the server times out. */
 export type Answer = { reply?: ReplyMessage; touched?: string[]; stateChanged?: boolean };
@@ -9,7 +10,7 @@ export function answer(device: CabinetDevice, cmd: TypedCommand): Answer {
   const done = (result?: unknown): ReplyMessage => ({ id: cmd.id, code: ANSWER.done, result });
   switch (cmd.type) {
     case 'dim':
-      return onModules(device, cmd.id, cmd.payload.macs, (l) => (l.pwm = cmd.payload.pwm), {
+      return onModules(device, cmd.id, cmd.payload.macs, (l) => device.dimmedByHand(l, cmd.payload.pwm), {
         pwm: cmd.payload.pwm,
       });
     case 'params': {
@@ -24,6 +25,18 @@ export function answer(device: CabinetDevice, cmd: TypedCommand): Answer {
         if (sw !== undefined) device.io.relays[i] = sw === 1;
       });
       return { reply: done({ iostate: device.iostate }), stateChanged: true };
+    }
+    case 'program': {
+      device.program = new RunningProgram(cmd.payload);
+      const unknown = device.program.macs.filter((m) => !device.lamps.has(m));
+      return {
+        reply: done({
+          version: cmd.payload.version,
+          lamps: device.program.macs.length - unknown.length,
+          unknown,
+        }),
+        stateChanged: true,
+      };
     }
     case 'json':
       return { reply: done(cmd.payload) };

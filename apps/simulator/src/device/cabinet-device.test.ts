@@ -5,6 +5,8 @@ import { rng } from '../rng.ts';
 import { answer } from './answer.ts';
 import { CabinetDevice } from './cabinet-device.ts';
 import { DEFAULT_FAULTS, NO_FAULTS, stepFaults } from './faults.ts';
+import { sunNight } from '@sl/domain/astro';
+import { ProgramCompiler, type ProgramWorld } from '@sl/domain/lighting';
 
 const cabinet: Cabinet = {
   uid: 'T-1',
@@ -22,7 +24,7 @@ const cabinet: Cabinet = {
   })),
 };
 const [A, B, C] = cabinet.modules.map((m) => m.mac) as [string, string, string];
-// Cambridge, 2025-01-15: civil dusk about 21:58 UTC, civil dawn about 11:40 UTC
+// Cambridge, 2025-01-15, with no program: the default night (MID, sun 3° down) from about 21:40 to 11:58 UTC
 const NIGHT = new Date('2025-01-15T03:00:00Z');
 const NOON = new Date('2025-01-15T17:00:00Z');
 const later = (d: Date, minutes: number) => new Date(d.getTime() + minutes * 60_000);
@@ -157,5 +159,96 @@ describe('faults', () => {
         ]),
       ]),
     );
+  });
+});
+
+describe('a cabinet on its lighting program', () => {
+  const TZ = 'America/New_York';
+  // 70 % all night, 30 % from 23:00 to 05:00 local for lamp B; a step at civil twilight (speed variant)
+  const world: ProgramWorld = {
+    profiles: new Map([
+      [1, { kind: 'onOff', settings: { pwm0: 70, twil: 131 } }],
+      [
+        2,
+        {
+          kind: 'linear',
+          settings: {
+            ...{ pwm0: 100, time1: '22:59', pwm1: 100, time2: '23:00', pwm2: 30 },
+            ...{ time3: '05:00', pwm3: 30, time4: '05:01', pwm4: 100, twil: 131 },
+          },
+        },
+      ],
+    ]),
+    groupControlProfiles: new Map(),
+    politics: [{ id: 1, profile: 1, rules: [{ conditions: { luminaryModels: [2] }, profile: 2 }] }],
+    dayOf: () => ({ dayType: 'workday' }),
+  };
+  const compiled = new ProgramCompiler(world).compile(
+    [
+      { mac: A, facts: { luminaryModel: 1 } },
+      { mac: B, facts: { luminaryModel: 2 } },
+      { mac: C, facts: { luminaryModel: 1 } },
+    ],
+    { lat: cabinet.lat, lon: cabinet.lon },
+    TZ,
+    '2025-01-15',
+  );
+  const payload = {
+    version: 'v1',
+    from: compiled.from.toISOString(),
+    to: compiled.to.toISOString(),
+    tables: compiled.tables.map((t) => ({
+      macs: t.macs,
+      points: t.points.map((p) => ({ at: p.at.toISOString(), level: p.level })),
+    })),
+  };
+  const civil = sunNight({ lat: cabinet.lat, lon: cabinet.lon }, '2025-01-15', TZ).methods.CIVIL;
+  const local = (iso: string) => new Date(`${iso}-05:00`);
+
+  it('acknowledges the program and switches its lamps at the computed instants, with no server', () => {
+    const d = new CabinetDevice(cabinet, rng(1));
+    d.advance(NOON);
+    expect(run(d, 'program', payload).reply).toEqual({
+      id: 'id',
+      code: 0,
+      result: { version: 'v1', lamps: 3, unknown: [] },
+    });
+    d.advance(later(civil.on!, -1));
+    expect(d.io.relays).toEqual([false, false, false]);
+    expect(byMac(d, later(civil.on!, -1)).get(A)!.cl_status).toBe(0);
+    d.advance(later(civil.on!, 1));
+    expect(d.io.relays).toEqual([true, true, true]);
+    const evening = byMac(d, later(civil.on!, 1));
+    expect([evening.get(A)!.pwm, evening.get(B)!.pwm]).toEqual([70, 100]);
+    expect(evening.get(A)!.cl_status).toBe(1);
+    const night = local('2025-01-16T02:00:00');
+    d.advance(night);
+    expect([byMac(d, night).get(A)!.pwm, byMac(d, night).get(B)!.pwm]).toEqual([70, 30]);
+    d.advance(later(civil.off!, 1));
+    expect(d.io.relays).toEqual([false, false, false]);
+  });
+
+  it('holds a manual dim until the program next changes the level', () => {
+    const d = new CabinetDevice(cabinet, rng(1));
+    d.advance(NOON);
+    run(d, 'program', payload);
+    const evening = local('2025-01-15T20:00:00');
+    d.advance(evening);
+    run(d, 'dim', { macs: [B], pwm: 55 });
+    d.advance(local('2025-01-15T22:30:00'));
+    expect(byMac(d, local('2025-01-15T22:30:00')).get(B)!.pwm).toBe(55);
+    d.advance(local('2025-01-15T23:01:00'));
+    expect(byMac(d, local('2025-01-15T23:01:00')).get(B)!.pwm).toBe(30);
+  });
+
+  it('burns from dusk to dawn on the default method once its program runs out', () => {
+    const d = new CabinetDevice(cabinet, rng(1));
+    d.advance(NOON);
+    run(d, 'program', payload);
+    const afterwards = new Date(compiled.to.getTime() + 12 * 3_600_000);
+    d.advance(afterwards);
+    const mid = sunNight({ lat: cabinet.lat, lon: cabinet.lon }, '2025-01-22', TZ).methods.MID;
+    expect(afterwards > mid.on! && afterwards < mid.off!).toBe(true);
+    expect(d.io.relays).toEqual([true, true, true]);
   });
 });

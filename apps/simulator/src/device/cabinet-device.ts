@@ -2,7 +2,8 @@ import { encodeIo, meterInt, METER_NO_VALUE, type ControllerState, type IoState 
 import type { MeterReading, ModuleReading } from '@sl/protocol';
 import type { Cabinet } from '../city/build-city.ts';
 import { jitter, type Rng } from '../rng.ts';
-import { ambientLux, isNight } from '../sun.ts';
+import { ambientLux } from '../sun.ts';
+import { DefaultNight, RunningProgram } from './program.ts';
 import { burn, newLamp, reading, type Lamp } from './lamp.ts';
 
 export const FIRMWARE = '1.0.0-sim';
@@ -26,7 +27,11 @@ export class CabinetDevice {
   readingMeter = true;
   /** chance that a phase of one meter reading cannot be read (reported as 65535) */
   meterGap = 0;
-  private night?: boolean;
+  /** the last lighting program the controller acknowledged */
+  program?: RunningProgram;
+  private readonly defaultNight: DefaultNight;
+  /** per phase, what the program or the default night last wanted of its contactor */
+  private readonly wanted: (boolean | undefined)[] = [undefined, undefined, undefined];
   private last?: number;
   private readonly meterWh: number[];
   private readonly phaseWatts = [0, 0, 0];
@@ -37,6 +42,7 @@ export class CabinetDevice {
   ) {
     for (const m of cabinet.modules) this.lamps.set(m.mac, newLamp(m, r));
     this.meterWh = [0, 1, 2].map(() => Math.round(r() * 5e6));
+    this.defaultNight = new DefaultNight({ lat: cabinet.lat, lon: cabinet.lon });
   }
 
   get mac() {
@@ -47,16 +53,14 @@ export class CabinetDevice {
     return encodeIo(this.io);
   }
 
-  /** Moves the cabinet on to `now`: in AUTO the contactors follow twilight, lamps burn and the meter counts. */
+  /**
+   * Moves the cabinet on to `now`: in AUTO its lamps and contactors follow the program (or, with none in force,
+   * dusk to dawn), lamps burn and the meter counts.
+   */
   advance(now: Date): void {
     const ms = this.last === undefined ? 0 : Math.max(0, now.getTime() - this.last);
     this.last = now.getTime();
-    if (this.io.mode === 'AUTO') {
-      const night = isNight(now, this.cabinet.lat, this.cabinet.lon);
-      // only at the twilight edge, so a switch command holds until the next dusk or dawn
-      if (night !== this.night) this.io.relays.fill(night);
-      this.night = night;
-    }
+    if (this.io.mode === 'AUTO') this.follow(now);
     this.phaseWatts.fill(0);
     this.phaseWatts[0] = CONTROLLER_WATTS;
     for (const l of this.lamps.values()) {
@@ -64,6 +68,36 @@ export class CabinetDevice {
       else l.lit = false;
     }
     for (let p = 0; p < 3; p++) this.meterWh[p]! += (this.phaseWatts[p]! * ms) / 3_600_000;
+  }
+
+  /** Applies a manual dim: it holds until the lamp's program next changes its level. */
+  dimmedByHand(l: Lamp, pwm: number) {
+    l.pwm = pwm;
+    const now = new Date(this.last ?? Date.now());
+    l.heldUntil = this.program?.covers(now) ? this.program.nextChangeOf(l.mac, now)?.getTime() : undefined;
+  }
+
+  private follow(now: Date) {
+    const program = this.program?.covers(now) ? this.program : undefined;
+    const night = program ? false : this.defaultNight.burning(now);
+    const wanted = [night, night, night];
+    for (const l of this.lamps.values()) {
+      const level = program?.levelOf(l.mac, now);
+      if (level === undefined) {
+        if (program) wanted[l.phase - 1] ||= this.defaultNight.burning(now);
+        continue;
+      }
+      if (l.heldUntil === undefined || now.getTime() >= l.heldUntil) {
+        l.heldUntil = undefined;
+        l.pwm = level;
+      }
+      if (level > 0 || l.heldUntil !== undefined) wanted[l.phase - 1] = true;
+    }
+    // only when what is wanted changes, so a switch command holds until the program's next edge
+    wanted.forEach((on, p) => {
+      if (on !== this.wanted[p]) this.io.relays[p] = on;
+      this.wanted[p] = on;
+    });
   }
 
   fed = (l: Lamp) => this.io.breakers[l.phase - 1]!;

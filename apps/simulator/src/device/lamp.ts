@@ -1,8 +1,9 @@
 import type { ModuleReading } from '@sl/protocol';
 import type { LampModule } from '../city/build-city.ts';
 import { jitter, type Rng } from '../rng.ts';
-import { TWILIGHT_CIVIL } from '../sun.ts';
 
+/** The twilight code a module reports: MID, the default method (spec §4), as the controller's default night. */
+const DEFAULT_TWIL = 2;
 /** What a module draws for itself, lit or not. */
 const STANDBY_WATTS = 0.4;
 const AMBIENT_C = 15;
@@ -21,6 +22,8 @@ export type Lamp = LampModule & {
   lit: boolean;
   broken: boolean;
   silent: boolean;
+  /** a manual dim holds the level until this instant (ms), the program's next change */
+  heldUntil?: number;
 };
 
 /** A lamp with some years of history behind it, drawn from the generator so a seed repeats it. */
@@ -73,7 +76,7 @@ export function reading(l: Lamp, lux: number, at: string, r: Rng): ModuleReading
     lpwm: l.minPwm,
     cpwm: l.maxPwm,
     rssi: Math.round(jitter(r, l.rssi, 3)),
-    twil: TWILIGHT_CIVIL,
+    twil: DEFAULT_TWIL,
     cl_status: clStatus(l),
     phase: l.phase,
     at,

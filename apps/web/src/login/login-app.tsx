@@ -14,7 +14,7 @@ import type { Language } from '@sl/domain';
 import { initialLanguage, storeLanguage } from '../i18n/language.ts';
 import { LOGIN_MESSAGES } from '../i18n/login-messages.ts';
 import { takeNotice } from '../providers/root-notice.ts';
-import { signIn, storedProfile } from '../providers/session.ts';
+import { signIn, SignInError, storedProfile } from '../providers/session.ts';
 import { LanguageMenu } from './language-menu.tsx';
 
 // The root route (spec §2) is rendered without react-admin so that the first load stays light;
@@ -43,7 +43,9 @@ export function LoginApp() {
       .then(() => window.location.assign('/Map'))
       .catch((err: Error) => {
         setBusy(false);
-        setError(err.message || t.signInFailed);
+        // after repeated failures the server asks for a wait, the right password included: say how long
+        const wait = err instanceof SignInError ? err.retryAfter : undefined;
+        setError(wait ? t.tryAgainIn.replace('{s}', String(wait)) : err.message || t.signInFailed);
       });
   };
   const submit = (ev: FormEvent) => {

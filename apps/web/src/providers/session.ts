@@ -33,6 +33,8 @@ export class SignInError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** seconds the server asks to wait before the next attempt (after repeated failures) */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -50,6 +52,13 @@ export async function signIn(credentials: { login: string; password: string } | 
           body: JSON.stringify(credentials),
         });
   const body = (await res.json().catch(() => null)) as (Profile & { message?: string }) | null;
-  if (!res.ok) throw new SignInError(body?.message ?? `HTTP ${res.status}`, res.status);
+  if (!res.ok) {
+    const wait = Number(res.headers.get('retry-after'));
+    throw new SignInError(
+      body?.message ?? `HTTP ${res.status}`,
+      res.status,
+      res.status === 429 && wait > 0 ? wait : undefined,
+    );
+  }
   return storeProfile(body as Profile);
 }

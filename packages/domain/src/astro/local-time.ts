@@ -102,3 +102,10 @@ export function addDays(day: string, n: number): string {
   const [y, mo, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, mo - 1, d) + n * DAY_MS).toISOString().slice(0, 10);
 }
+
+/** The first local noon after `now` in a time zone. */
+export function nextLocalNoon(now: Date, tz: string): Date {
+  const today = localDay(now, tz);
+  const noon = zonedInstant(today, '12:00', tz);
+  return noon > now ? noon : zonedInstant(addDays(today, 1), '12:00', tz);
+}

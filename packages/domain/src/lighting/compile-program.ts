@@ -7,7 +7,7 @@ import {
   type DayType,
   type LampFacts,
 } from './program-choice.ts';
-import { profileNight, type LevelPoint, type ProfileProgram } from './profile-night.ts';
+import { profileNight, type LevelPoint, type ProfileNight, type ProfileProgram } from './profile-night.ts';
 
 /**
  * A controller's switching table for the coming nights (issue 11 §4): its lamps grouped by the program they share,
@@ -25,9 +25,26 @@ export type ProgramWorld = Omit<ChoiceContext, 'dayType' | 'category'> & {
   dayOf(day: string): { dayType: DayType; category?: DayCategory | null };
 };
 
-/** Lamps with no program burn from dusk to dawn at full power on the default method. */
+/** Lamps with no program (or whose profile is gone) burn from dusk to dawn at full power on the default method. */
 const NO_PROGRAM: ProfileProgram = { kind: 'onOff', settings: { pwm0: 100 } };
 export const PROGRAM_DAYS = 7;
+
+/** The night of a chosen profile (by id; null: none), with a category's twilight code in place of its own. */
+export function chosenNight(
+  profiles: ReadonlyMap<number, ProfileProgram>,
+  choice: { profile: number | null; twil?: number },
+  place: Place,
+  day: string,
+  tz: string,
+  sun?: SunNight,
+): ProfileNight {
+  const profile = (choice.profile != null && profiles.get(choice.profile)) || NO_PROGRAM;
+  const program =
+    choice.twil === undefined
+      ? profile
+      : { ...profile, settings: { ...profile.settings, twil: choice.twil } };
+  return profileNight(program, place, day, tz, sun);
+}
 
 /**
  * Compiles the programs of many controllers of one group. Lamps that answer every rule alike are chosen once,
@@ -57,7 +74,7 @@ export class ProgramCompiler {
 
   private programOf(facts: LampFacts, place: Place, tz: string, days: string[]) {
     const where = `${place.lat},${place.lon},${tz},${days[0]}`;
-    const id = `${where}|${facts.city}|${facts.luminaryModel}|${facts.roadClass}|${facts.supportCategory}|${facts.supportType}|${facts.groupControl}|${facts.socketProfile}`;
+    const id = `${where}|${facts.city}|${facts.luminaryModel}|${facts.roadClass}|${facts.supportCategory}|${facts.supportType}|${facts.groupControl}|${facts.ownProfile}`;
     const known = this.programs.get(id);
     if (known) return known;
     const choices = days.map((day) => chooseProgram(facts, { ...this.world, ...this.world.dayOf(day) }));

@@ -198,6 +198,15 @@ export function levelAt(points: readonly LevelPoint[], at: Date): number {
   return 0;
 }
 
+/** The next change after `now`: where the level starts to move away from what it is at `now`, and to what. */
+export function nextChange(points: readonly LevelPoint[], now: Date): LevelPoint | undefined {
+  const current = levelAt(points, now);
+  const i = points.findIndex((p) => p.at > now && p.level !== current);
+  if (i < 0) return undefined;
+  const before = points[i - 1];
+  return { at: before && before.at > now ? before.at : now, level: points[i]!.level };
+}
+
 /** Drops a point that repeats the one before it. */
 const dedupe = (points: LevelPoint[]) =>
   points.filter(

@@ -21,7 +21,7 @@ const lampArb: fc.Arbitrary<LampFacts> = fc.record({
   supportCategory: maybe(small),
   supportType: maybe(small),
   groupControl: maybe(small),
-  socketProfile: fc.option(small, { nil: undefined, freq: 8 }),
+  ownProfile: fc.option(small, { nil: undefined, freq: 8 }),
 });
 const ids = fc.array(small, { maxLength: 2 });
 const conditionsArb: fc.Arbitrary<RuleConditions> = fc.record(
@@ -86,7 +86,7 @@ describe('the program a lamp follows', () => {
         conditionsArb,
         (lamps, ctx, conditions) => {
           const plain = { ...ctx, category: undefined, groupControlProfiles: new Map() };
-          const lampsOfPolitics = lamps.map((l) => ({ ...l, socketProfile: undefined }));
+          const lampsOfPolitics = lamps.map((l) => ({ ...l, ownProfile: undefined }));
           if (!plain.politics.length) return;
           const target = plain.politics[0]!;
           const NEW = 7777;
@@ -112,28 +112,28 @@ describe('the program a lamp follows', () => {
     );
   });
 
-  it('takes the date’s category first, then the socket, the group control, the rules, the politic, and else none', () => {
+  it('takes the date’s category first, then the lamp’s own profile, the group control, the rules, the politic, and else none', () => {
     const politics = orderPolitics<Politic>([
       { id: 2, profile: 12, rules: [] },
       { id: 1, cities: [5], profile: 11, rules: [{ conditions: { roadClasses: [3] }, profile: 31 }] },
     ]);
     const ctx: ChoiceContext = { dayType: 'workday', groupControlProfiles: new Map([[9, 90]]), politics };
-    const lamp: LampFacts = { city: 5, roadClass: 3, groupControl: 9, socketProfile: 70 };
+    const lamp: LampFacts = { city: 5, roadClass: 3, groupControl: 9, ownProfile: 70 };
     expect(chooseProgram(lamp, { ...ctx, category: { profile: 60, twil: 131 } })).toMatchObject({
       source: 'category',
       profile: 60,
       twil: 131,
     });
     expect(chooseProgram(lamp, { ...ctx, category: { twil: 3 } })).toMatchObject({
-      source: 'socket',
+      source: 'own',
       profile: 70,
       twil: 3,
     });
-    expect(chooseProgram({ ...lamp, socketProfile: null }, ctx)).toMatchObject({
+    expect(chooseProgram({ ...lamp, ownProfile: null }, ctx)).toMatchObject({
       source: 'groupControl',
       profile: 90,
     });
-    const ruled = { ...lamp, socketProfile: null, groupControl: null };
+    const ruled = { ...lamp, ownProfile: null, groupControl: null };
     expect(chooseProgram(ruled, ctx)).toMatchObject({
       source: 'rule',
       profile: 31,

@@ -6,7 +6,7 @@ import { DAY_TYPES } from '../status.ts';
  * profile wins:
  * 1. the date's category in the lamp's group (Categories: the operator's exception for that date, e.g. a holiday
  *    lit all night); a category that sets only `twil` keeps the profile chosen below and changes its method;
- * 2. the socket's own profile (`groupProfile`): an operator assigned this lamp by hand;
+ * 2. the lamp's own profile (its module's `profileId`, else its socket's `groupProfile`): assigned by hand;
  * 3. the profile of the socket's group control (the Profile whose `groupControl` is that group);
  * 4. politics, the more specific first: one naming the lamp's city before one that names no city, then by id; a
  *    politic naming other cities only does not apply. Within a politic its rules in order: the first rule all of
@@ -25,7 +25,7 @@ export type LampFacts = {
   supportCategory?: Id;
   supportType?: Id;
   groupControl?: Id;
-  socketProfile?: Id;
+  ownProfile?: Id;
 };
 
 export type RuleConditions = Partial<{
@@ -46,7 +46,7 @@ export type Politic = {
 };
 export type DayCategory = { profile?: Id; twil?: number | null };
 
-export type ProgramSource = 'category' | 'socket' | 'groupControl' | 'rule' | 'politic' | 'none';
+export type ProgramSource = 'category' | 'own' | 'groupControl' | 'rule' | 'politic' | 'none';
 export type ProgramChoice = {
   source: ProgramSource;
   profile: number | null;
@@ -75,7 +75,7 @@ export function chooseProgram(lamp: LampFacts, ctx: ChoiceContext): ProgramChoic
     ...(twil === undefined ? {} : { twil }),
   });
   if (ctx.category?.profile != null) return chosen({ source: 'category', profile: ctx.category.profile });
-  if (lamp.socketProfile != null) return chosen({ source: 'socket', profile: lamp.socketProfile });
+  if (lamp.ownProfile != null) return chosen({ source: 'own', profile: lamp.ownProfile });
   const byGroup = lamp.groupControl == null ? undefined : ctx.groupControlProfiles.get(lamp.groupControl);
   if (byGroup !== undefined) return chosen({ source: 'groupControl', profile: byGroup });
   for (const politic of ctx.politics) {

@@ -1,0 +1,172 @@
+import { createHash } from 'node:crypto';
+import { localDay, nextLocalNoon } from '@sl/domain/astro';
+import { ProgramCompiler, type ControllerProgram } from '@sl/domain/lighting';
+import { SYSTEM } from '../auth/caller.ts';
+import type { Db } from '../db/connect.ts';
+import type { CommandService } from '../field/command.service.ts';
+import { loadControllers, loadWorld, type PlacedController } from './program-source.ts';
+
+/** The server's idea of now: tests move it instead of sleeping through a night. */
+export type Clock = { now(): Date };
+export const SYSTEM_CLOCK: Clock = { now: () => new Date() };
+
+/** The registry tables a program is made of: a change to one of them is sent to the field within seconds. */
+export const PROGRAM_SOURCES = new Set([
+  'Profiles',
+  'Politics',
+  'CalendarProfiles',
+  'Categories',
+  'GroupControl',
+  'LuminarySupports',
+  'Luminaries',
+  'LuminaryModules',
+  'Controllers',
+  'Cities',
+]);
+
+const SENDING_AT_ONCE = 50;
+const RETRY_MS = 60_000;
+type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/**
+ * Keeps every controller on its program (issue 11 §4): compiles the switching tables of all controllers and sends
+ * each controller whose table changed a `program` command, archived like every command. It runs at start, within
+ * `settleMs` of a change to a program's sources, at each local noon (the table then starts a day later), and a
+ * minute after a controller did not acknowledge. A table counts as sent when its controller acknowledged it.
+ */
+export class ProgramService {
+  private readonly acknowledged = new Map<string, string>();
+  private timer?: NodeJS.Timeout;
+  private noonTimer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly commands: CommandService,
+    private readonly opts: { clock?: Clock; settleMs?: number; log?: Log } = {},
+  ) {}
+
+  private get clock() {
+    return this.opts.clock ?? SYSTEM_CLOCK;
+  }
+
+  start() {
+    this.soon(0);
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.noonTimer);
+    return this.running;
+  }
+
+  /** A registry entity was written: its programs go out once the writes settle. */
+  changed(entityName: string) {
+    if (PROGRAM_SOURCES.has(entityName)) this.soon(this.opts.settleMs ?? 5000);
+  }
+
+  /** The program a controller runs from the night in progress, as it would be sent now. */
+  async programOf(controller: PlacedController): Promise<ControllerProgram | undefined> {
+    if (!controller.place) return undefined;
+    const compiler = new ProgramCompiler(await loadWorld(this.db, controller.group));
+    return this.compile(compiler, controller);
+  }
+
+  /** Compiles every controller's program and sends those that changed; waits for their answers. */
+  refresh(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.sendAll()
+      .catch((err: unknown) => this.opts.log?.error({ err }, 'lighting programs'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          void this.refresh();
+        }
+      });
+    return this.running;
+  }
+
+  private soon(ms: number) {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.refresh(), ms);
+    this.timer.unref();
+  }
+
+  private compile(compiler: ProgramCompiler, c: PlacedController) {
+    const { lat, lon, tz } = c.place!;
+    // the night in progress started at the last local noon
+    const firstDay = localDay(new Date(this.clock.now().getTime() - 12 * 3_600_000), tz);
+    return compiler.compile(c.lamps, { lat, lon }, tz, firstDay);
+  }
+
+  private async sendAll() {
+    const controllers = await loadControllers(this.db);
+    const compilers = new Map<number | null, ProgramCompiler>();
+    const due: { controller: PlacedController; version: string; program: ControllerProgram }[] = [];
+    for (const c of controllers) {
+      if (!c.place || !c.lamps.length) continue;
+      let compiler = compilers.get(c.group);
+      if (!compiler)
+        compilers.set(c.group, (compiler = new ProgramCompiler(await loadWorld(this.db, c.group))));
+      const program = this.compile(compiler, c);
+      const version = versionOf(program);
+      if (this.acknowledged.get(c.mac) !== version) due.push({ controller: c, version, program });
+    }
+    let unanswered = 0;
+    for (let i = 0; i < due.length && !this.stopped; i += SENDING_AT_ONCE)
+      await Promise.all(
+        due.slice(i, i + SENDING_AT_ONCE).map(async ({ controller, version, program }) => {
+          const { devices } = await this.commands.run(
+            { ...SYSTEM, groupId: controller.group ?? undefined },
+            'program',
+            { by: 'program', controller: controller.id },
+            payloadOf(program, version),
+            [{ controllerMac: controller.mac }],
+          );
+          if (devices[0]?.state === 'acknowledged') this.acknowledged.set(controller.mac, version);
+          else unanswered += 1;
+        }),
+      );
+    if (due.length) this.opts.log?.info({ sent: due.length, unanswered }, 'lighting programs sent');
+    if (unanswered) this.soon(RETRY_MS);
+    this.atNextNoon(controllers);
+  }
+
+  private atNextNoon(controllers: PlacedController[]) {
+    if (this.stopped) return;
+    const now = this.clock.now();
+    const zones = new Set(controllers.flatMap((c) => (c.place ? [c.place.tz] : [])));
+    const next = Math.min(...[...zones].map((tz) => nextLocalNoon(now, tz).getTime()));
+    if (!Number.isFinite(next)) return;
+    clearTimeout(this.noonTimer);
+    // timers hold at most ~24.8 days; a noon is never further than a day away
+    this.noonTimer = setTimeout(() => void this.refresh(), Math.max(1000, next - now.getTime() + 1000));
+    this.noonTimer.unref();
+  }
+}
+
+function payloadOf(program: ControllerProgram, version: string) {
+  return {
+    version,
+    from: program.from.toISOString(),
+    to: program.to.toISOString(),
+    tables: program.tables.map((t) => ({
+      macs: t.macs,
+      points: t.points.map((p) => ({ at: p.at.toISOString(), level: Math.round(p.level) })),
+    })),
+  };
+}
+
+const versionOf = (program: ControllerProgram) =>
+  createHash('sha256')
+    .update(JSON.stringify(payloadOf(program, '')))
+    .digest('base64url')
+    .slice(0, 16);

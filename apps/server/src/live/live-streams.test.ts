@@ -1,0 +1,213 @@
+import http from 'node:http';
+import net from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Area } from '@sl/domain';
+import type { Caller } from '../auth/caller.ts';
+import { accessPlugin } from '../plugins/access.ts';
+import { registerLiveRoutes } from '../routes/live.routes.ts';
+import { LiveHub } from './live-hub.ts';
+import type { LiveStreams } from './live-streams.ts';
+
+// The live streams over real sockets: what each reader's rights show, device floods gathered per device, a reader
+// that does not read ended, and what many idle streams cost.
+
+const COALESCE_MS = 100;
+const MAX_BUFFER = 64 * 1024;
+
+/** Callers by the `x-who` header: `group:area,area` (no group: every group; `*`: every area). */
+function callerOf(who: string): Caller {
+  const [group, areas = '*'] = who.split(':');
+  const shown = new Set(areas.split(','));
+  return {
+    groupId: group ? Number(group) : undefined,
+    allows: (area: Area, flag) => flag === 'view' && (shown.has('*') || shown.has(area)),
+  };
+}
+
+let app: FastifyInstance;
+let hub: LiveHub;
+let streams: LiveStreams;
+let port: number;
+
+beforeAll(async () => {
+  hub = await LiveHub.start(undefined);
+  app = Fastify();
+  await app.register(accessPlugin, {
+    policy: async (req) => callerOf(String(req.headers['x-who'] ?? '')),
+  });
+  streams = registerLiveRoutes(app, hub, {
+    coalesceMs: COALESCE_MS,
+    maxBufferBytes: MAX_BUFFER,
+    heartbeatMs: 60_000,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as net.AddressInfo).port;
+});
+afterAll(async () => {
+  await app.close();
+  await hub.close();
+});
+
+type Event = { event: string; data: unknown };
+
+/** A stream read as it comes, through an HTTP client on a socket of its own. */
+async function reader(who: string) {
+  const events: Event[] = [];
+  const req = http.get({
+    port,
+    host: '127.0.0.1',
+    path: '/api/v2/live',
+    agent: false,
+    headers: { 'x-who': who },
+  });
+  const res = await new Promise<http.IncomingMessage>((resolve) => req.once('response', resolve));
+  expect(res.statusCode).toBe(200);
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    text += chunk;
+    let cut: number;
+    while ((cut = text.indexOf('\n\n')) >= 0) {
+      const block = text.slice(0, cut);
+      text = text.slice(cut + 2);
+      const event = /^event: (.+)$/m.exec(block)?.[1];
+      const data = /^data: (.+)$/m.exec(block)?.[1];
+      if (event && data) events.push({ event, data: JSON.parse(data) });
+    }
+  });
+  return { events, stop: () => req.destroy() };
+}
+
+/** A stream asked for on a plain socket; resolves once the server has answered its head. */
+function connect(who: string): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(`GET /api/v2/live HTTP/1.1\r\nhost: localhost\r\nx-who: ${who}\r\n\r\n`);
+    });
+    socket.once('error', reject);
+    socket.once('data', (first) => {
+      socket.pause();
+      expect(String(first)).toMatch(/^HTTP\/1.1 200/);
+      resolve(socket);
+    });
+  });
+}
+
+const until = async (probe: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!probe()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+const settled = () => new Promise((r) => setTimeout(r, 3 * COALESCE_MS));
+
+describe('live streams', () => {
+  it('sends each event only to readers of its group whose rights show it', async () => {
+    const all = await reader('7:*');
+    const noControl = await reader('7:LuminaryModules,Controllers');
+    const noModules = await reader('7:control,Controllers');
+    const admin = await reader(':*');
+    const elsewhere = await reader('8:*');
+    await until(() => streams.size >= 5);
+    await hub.publish({ type: 'command', groupId: 7, data: { commandId: 1, devices: [] } });
+    await hub.publish({ type: 'modules', groupId: 7, data: [{ _id: 1, pwm: 50 }] });
+    await hub.publish({ type: 'controllers', groupId: 7, data: [{ _id: 2, cl_status: 1 }] });
+    hub.deliverLocal({
+      type: 'map',
+      groupId: 7,
+      data: [
+        { layer: 'LuminaryModules', _id: 1, status: 3 },
+        { layer: 'Controllers', _id: 2, status: 1 },
+      ],
+    });
+    await settled();
+    const kinds = (r: { events: Event[] }) => r.events.map((e) => e.event).sort();
+    expect(kinds(all)).toEqual(['command', 'controllers', 'map', 'map', 'modules']);
+    expect(kinds(admin)).toEqual(kinds(all));
+    expect(kinds(noControl)).toEqual(['controllers', 'map', 'map', 'modules']);
+    expect(kinds(noModules)).toEqual(['command', 'controllers', 'map']);
+    // the map change of a module is not shown to a reader who may not see modules
+    expect(noModules.events.find((e) => e.event === 'map')!.data).toEqual([
+      { layer: 'Controllers', _id: 2, status: 1 },
+    ]);
+    expect(elsewhere.events).toEqual([]);
+    for (const r of [all, noControl, noModules, admin, elsewhere]) r.stop();
+  });
+
+  it('sends a flood of changes to one device within an interval as one, its latest', async () => {
+    const r = await reader('7:*');
+    await until(() => streams.size === 1);
+    for (let pwm = 0; pwm <= 100; pwm++)
+      await hub.publish({
+        type: 'modules',
+        groupId: 7,
+        data: [
+          { _id: 5, pwm },
+          { _id: 6, pwm: 1 },
+        ],
+      });
+    await settled();
+    expect(r.events).toEqual([
+      {
+        event: 'modules',
+        data: [
+          { _id: 5, pwm: 100 },
+          { _id: 6, pwm: 1 },
+        ],
+      },
+    ]);
+    // the next interval carries the next change
+    await hub.publish({ type: 'modules', groupId: 7, data: [{ _id: 5, pwm: 7 }] });
+    await until(() => r.events.length === 2);
+    expect(r.events[1]).toEqual({ event: 'modules', data: [{ _id: 5, pwm: 7 }] });
+    r.stop();
+  });
+
+  it('ends a stream that is not read once its unsent output passes the bound, and keeps the readers', async () => {
+    const stuck = await connect('7:*');
+    const reading = await reader('7:*');
+    await until(() => streams.size === 2);
+    const dropped = streams.dropped;
+    // distinct devices, so nothing is gathered away: about 160 kB a send, until the kernel's buffers are full too
+    let id = 0;
+    const started = Date.now();
+    while (streams.size === 2 && Date.now() - started < 60_000) {
+      const data = Array.from({ length: 2000 }, () => ({
+        _id: ++id,
+        pwm: 50,
+        mac: '02:4D:EE:00:00:00:00:01',
+      }));
+      await hub.publish({ type: 'modules', groupId: 7, data });
+      await new Promise((r) => setTimeout(r, COALESCE_MS + 5));
+    }
+    expect(streams.size).toBe(1);
+    expect(streams.dropped).toBe(dropped + 1);
+    // the reader that reads had every change
+    await until(() => reading.events.reduce((n, e) => n + (e.data as unknown[]).length, 0) === id);
+    stuck.destroy();
+    reading.stop();
+  }, 90_000);
+
+  it('holds 300 idle streams in well under 100 MB', async () => {
+    await until(() => streams.size === 0);
+    globalThis.gc?.();
+    const before = process.memoryUsage();
+    const sockets: net.Socket[] = [];
+    for (let i = 0; i < 300; i++) sockets.push(await connect(`${i % 10}:*`));
+    await until(() => streams.size === 300);
+    // a heartbeat's worth of traffic, to every one of them
+    await hub.publish({ type: 'command', groupId: 1, data: { commandId: 1 } });
+    await new Promise((r) => setTimeout(r, 200));
+    globalThis.gc?.();
+    const after = process.memoryUsage();
+    const mb = (n: number) => Math.round((n / 2 ** 20) * 10) / 10;
+    console.log(
+      `300 idle streams: rss +${mb(after.rss - before.rss)} MB, heap +${mb(after.heapUsed - before.heapUsed)} MB`,
+    );
+    expect(after.rss - before.rss).toBeLessThan(100 * 2 ** 20);
+    for (const s of sockets) s.destroy();
+    await until(() => streams.size === 0);
+  }, 60_000);
+});

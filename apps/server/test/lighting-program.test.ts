@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, localDay, zonedInstant } from '@sl/domain/astro';
+import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
+import { seedDemoCity } from '../src/field/demo-city.ts';
+import { until } from './field-setup.ts';
+import { startServer, type TestServer } from './harness.ts';
+
+// Issue 11 §4: the server compiles each controller's program and sends it; the simulated controller acknowledges
+// it and its lamps follow. The simulator's clock stands at 02:00 of the night in progress in Cambridge, so its
+// lamps burn by the program whatever the time of the run.
+
+const TZ = 'America/New_York';
+const night = localDay(new Date(Date.now() - 12 * 3_600_000), TZ);
+const twoAm = zonedInstant(addDays(night, 1), '02:00', TZ);
+
+describe('lighting programs in the field', () => {
+  let s: TestServer;
+  let sim: SimulatorHandle;
+  let modules: { _id: number; mac: string; pwm: number | null }[];
+
+  beforeAll(async () => {
+    s = await startServer({}, { programs: { settleMs: 200 } });
+    const city = await loadCity('cambridge', { controllers: 1 });
+    const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
+    await seedDemoCity(s.db, demo._id, demo.cities[0], city);
+    const secrets = await s.commission(city.cabinets.map((c) => c.controller.mac));
+    sim = await startSimulator({
+      broker: s.brokerUrl,
+      city,
+      intervalMs: 300,
+      faults: false,
+      secrets,
+      clock: () => twoAm,
+    });
+    modules = (await s.call('GET', '/api/v1/LuminaryModules?limit=100')).body.data;
+  });
+  afterAll(async () => {
+    await sim?.stop({ clearRetained: true });
+    await s?.close();
+  });
+
+  const levels = async () =>
+    new Map(
+      ((await s.call('GET', '/api/v1/LuminaryModules?limit=100')).body.data as typeof modules).map((m) => [
+        m.mac,
+        m.pwm,
+      ]),
+    );
+  const programs = async () =>
+    (
+      (await s.call('GET', '/api/v2/commands?limit=50')).body.result.data as {
+        type: string;
+        devices: { state: string }[];
+      }[]
+    ).filter((c) => c.type === 'program');
+
+  it('sends a program when a politic is saved, the controller acknowledges it, and every lamp follows it', async () => {
+    const profile = (
+      await s.call('POST', '/api/v1/Profiles', { name: 'Quiet night', kind: 'onOff', settings: { pwm0: 40 } })
+    ).body;
+    expect(profile._id).toBeTypeOf('number');
+    const politic = (await s.call('POST', '/api/v1/Politics', { name: 'Cambridge', profile: profile._id }))
+      .body;
+    expect(politic._id).toBeTypeOf('number');
+
+    const sent = await until(async () => {
+      const done = (await programs()).filter((c) => c.devices[0]?.state === 'acknowledged');
+      return done.length ? done : undefined;
+    }, 10_000);
+    expect(sent).toHaveLength(1);
+    await until(
+      async () => ([...(await levels()).values()].every((pwm) => pwm === 40) ? true : undefined),
+      10_000,
+    );
+
+    const why = (await s.call('GET', `/api/v2/lighting/lamps/${modules[0]!._id}`)).body.result;
+    expect(why).toMatchObject({
+      module: { _id: modules[0]!._id, mac: modules[0]!.mac },
+      source: 'politic',
+      profile: { _id: profile._id, name: 'Quiet night' },
+      politic: { _id: politic._id, name: 'Cambridge' },
+      method: 'MID',
+      burn: 'night',
+    });
+    expect(['workday', 'weekend']).toContain(why.dayType);
+    expect(why.points.length).toBeGreaterThan(3);
+    expect(Math.max(...why.points.map((p: { level: number }) => p.level))).toBe(40);
+  });
+
+  it('moves exactly the lamp given a profile of its own, and says why for each', async () => {
+    const before = (await programs()).length;
+    const [first] = modules;
+    const own = (
+      await s.call('POST', '/api/v1/Profiles', { name: 'Bright', kind: 'onOff', settings: { pwm0: 90 } })
+    ).body;
+    // the lamp's own profile (its module's): that lamp alone
+    expect(
+      (await s.call('PATCH', `/api/v1/LuminaryModules/${first!._id}`, { profileId: own._id })).status,
+    ).toBe(200);
+    await until(async () => ((await programs()).length > before ? true : undefined), 10_000);
+    await until(async () => {
+      const now = await levels();
+      return now.get(first!.mac) === 90 && modules.slice(1).every((m) => now.get(m.mac) === 40)
+        ? true
+        : undefined;
+    }, 10_000);
+    const why = (await s.call('GET', `/api/v2/lighting/lamps/${first!._id}`)).body.result;
+    expect(why).toMatchObject({ source: 'own', profile: { name: 'Bright' }, politic: null });
+    const other = (await s.call('GET', `/api/v2/lighting/lamps/${modules[1]!._id}`)).body.result;
+    expect(other).toMatchObject({ source: 'politic', profile: { name: 'Quiet night' } });
+  });
+
+  it('answers a lamp it cannot see, or a date that is not one, with the catalogue’s errors', async () => {
+    expect((await s.call('GET', '/api/v2/lighting/lamps/999999')).status).toBe(404);
+    const bad = await s.call('GET', `/api/v2/lighting/lamps/${modules[0]!._id}?date=2026-02-30`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: true, code: 'IsInvalidError' });
+  });
+});
