@@ -177,6 +177,7 @@ export async function buildApp({
     const lighting = new ProgramService(db, commandService, { clock, ...programOptions, log: app.log });
     programs = lighting;
     lighting.start();
+    ingest.onOnline = (macs) => lighting.online(macs);
     app.addHook('onClose', () => lighting.stop());
   }
   app.decorate('programs', programs);

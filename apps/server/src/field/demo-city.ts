@@ -9,7 +9,7 @@ type Row = Record<string, unknown>;
 const point = (lon: number, lat: number) => ({ type: 'Point', coordinates: [lon, lat] });
 
 /** Inserts rows in chunks; returns their ids in order. Only for seeding, where every row is known to be valid. */
-async function insertAll(db: Db, e: Entity, rows: Row[]): Promise<number[]> {
+export async function insertAll(db: Db, e: Entity, rows: Row[]): Promise<number[]> {
   const t = tableOf(e);
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 1000) {

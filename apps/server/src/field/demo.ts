@@ -3,6 +3,7 @@ import { loadCity, startSimulator, type CityName, type SimulatorHandle } from '@
 import type { Db } from '../db/connect.ts';
 import { tables } from '../db/tables.ts';
 import { seedDemoCity } from './demo-city.ts';
+import { seedDemoProgram } from './demo-program.ts';
 import type { DeviceSecrets } from './device-secrets.ts';
 
 /**
@@ -31,6 +32,9 @@ export async function startDemo(
       'demo city seeded',
     );
   }
+  const thisYear = new Date().getUTCFullYear();
+  if (await seedDemoProgram(db, group._id, group.cities[0], [thisYear, thisYear + 1]))
+    log.info({}, 'demo lighting program seeded');
   const issued = await secrets.issueByMac(city.cabinets.map((c) => c.controller.mac));
   return startSimulator({ broker: brokerUrl, city, intervalMs: 10_000, secrets: Object.fromEntries(issued) });
 }

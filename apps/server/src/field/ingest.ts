@@ -81,6 +81,8 @@ export class Ingest {
     setAside: 0,
     failedFlushes: 0,
   };
+  /** told of the controllers that came online with a flush (those whose programs may be waiting for them) */
+  onOnline?: (macs: string[]) => void;
   /** the last flush that failed as a whole (the database unreachable, say), until one succeeds */
   failing: { at: string; reason: string } | undefined;
   /** devices already logged for a refused row: one line per device, not one per reading */
@@ -328,8 +330,13 @@ export class Ingest {
         controllers as before
       where c.mac = v.mac and c.deleted_at is null and before._id = c._id
       returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected,
-        (before.cl_status is distinct from c.cl_status or before.iostate is distinct from c.iostate) as changed`);
+        (before.cl_status is distinct from c.cl_status or before.iostate is distinct from c.iostate) as changed,
+        (before.connected is not true and c.connected) as came_online`);
     this.written('controllers', rows.length, result);
+    const online = ((result as { rows?: { mac: string; came_online: boolean }[] }).rows ?? []).filter(
+      (r) => r.came_online,
+    );
+    if (online.length) this.onOnline?.(online.map((r) => r.mac));
     this.announce('controllers', result);
   }
 

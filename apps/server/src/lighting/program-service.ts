@@ -68,6 +68,11 @@ export class ProgramService {
     if (PROGRAM_SOURCES.has(entityName)) this.soon(this.opts.settleMs ?? 5000);
   }
 
+  /** Controllers came online: those whose program is not acknowledged get it within a second or two. */
+  online(macs: string[]) {
+    if (macs.some((mac) => !this.acknowledged.has(mac))) this.soon(1000);
+  }
+
   /** The program a controller runs from the night in progress, as it would be sent now. */
   async programOf(controller: PlacedController): Promise<ControllerProgram | undefined> {
     if (!controller.place) return undefined;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isCalendarDay, isTimeZone, localDay, sunNight, type MethodNight } from '@sl/domain/astro';
+import { addDays, isCalendarDay, isTimeZone, localDay, sunNight, type MethodNight } from '@sl/domain/astro';
 import {
   chooseProgram,
   chosenNight,
@@ -141,10 +141,19 @@ export function registerLightingRoutes(app: FastifyInstance, service: EntityServ
           result: { module, controller: who, missing: 'city' as const, date: asked ?? localDay(now, 'UTC') },
         };
       const { lat, lon, tz } = controller.place;
-      const date = asked ?? localDay(new Date(now.getTime() - 12 * 3_600_000), tz);
       const world = await loadWorld(db, controller.group);
-      const choice = chooseProgram(lamp.facts, { ...world, ...world.dayOf(date) });
-      const night = chosenNight(world.profiles, choice, { lat, lon }, date, tz);
+      const programOn = (day: string) => {
+        const choice = chooseProgram(lamp.facts, { ...world, ...world.dayOf(day) });
+        return { day, choice, night: chosenNight(world.profiles, choice, { lat, lon }, day, tz) };
+      };
+      // unasked, the night in progress (it began at the last local noon), or tonight once that one is over
+      let {
+        day: date,
+        choice,
+        night,
+      } = programOn(asked ?? localDay(new Date(now.getTime() - 12 * 3_600_000), tz));
+      if (!asked && !((night.points.at(-1)?.at ?? 0) > now))
+        ({ day: date, choice, night } = programOn(addDays(date, 1)));
       const profileName = await profileNameOf(db, choice.profile);
       const next = nextChange(night.points, now);
       return {
