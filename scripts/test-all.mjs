@@ -1,11 +1,16 @@
 // Runs every suite and ends with one line "N passed, N failed" summing them all.
-// Always: unit tests and the HTTP suite on PGlite. With DATABASE_URL: the HTTP suite again on that PostgreSQL server.
+// Always: unit tests and the HTTP suite on PGlite, then the screens. With DATABASE_URL: the HTTP suite again on that
+// PostgreSQL server.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const runs = [{ name: 'unit + http on PGlite', args: [], env: { DATABASE_URL: '' } }];
+// One suite after another: the screens' Chromium beside the HTTP suites made both slower on two cores than in turn.
+const runs = [
+  { name: 'unit + http on PGlite', args: ['--project', 'unit', '--project', 'db'], env: { DATABASE_URL: '' } },
+  { name: 'screens in Chromium', args: ['--project', 'e2e'], env: { DATABASE_URL: '' } },
+];
 if (process.env.DATABASE_URL) {
   runs.push({
     name: 'http on PostgreSQL',

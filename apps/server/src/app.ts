@@ -17,7 +17,7 @@ import { CommandGateway } from './field/command-gateway.ts';
 import { CommandService } from './field/command.service.ts';
 import type { DeviceSecrets } from './field/device-secrets.ts';
 import { DEFAULT_HISTORY_DAYS, keepPartitions, maintainHistory } from './field/history.ts';
-import { Ingest } from './field/ingest.ts';
+import { Ingest, shareGroupOf } from './field/ingest.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { MapIndex } from './map/map-index.ts';
 import { MAP_SOURCES } from './map/load-points.ts';
@@ -152,7 +152,8 @@ export async function buildApp({
       if (e.type === 'tables') for (const table of e.data as string[]) repo.changed(table);
     },
   });
-  const ingest = new Ingest(broker.client, db, app.log, hub, written);
+  const shareGroup = broker.kind === 'external' && database.url ? shareGroupOf(database.url) : undefined;
+  const ingest = new Ingest(broker.client, db, app.log, hub, written, 500, shareGroup);
   field.ingest = ingest;
   app.addHook('onClose', () => ingest.stop());
   app.decorate('ingest', ingest);

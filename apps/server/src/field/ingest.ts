@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -62,6 +63,16 @@ type Raw = { query(text: string, params: unknown[]): Promise<{ rows: Record<stri
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /**
+ * The shared subscription group of the server processes on one database: they share the readings among them, while
+ * another installation on the same broker (another database) gets every reading too.
+ */
+export function shareGroupOf(databaseUrl: string): string {
+  const u = new URL(databaseUrl);
+  const where = `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  return `sl-ingest-${createHash('sha256').update(where).digest('hex').slice(0, 12)}`;
+}
+
+/**
  * Field readings into each device's current state. Messages are decoded as they come and written in batches:
  * the newest reading per device since the last flush, one statement per kind. A payload that cannot be read is
  * counted and logged with its topic, never dropped silently.
@@ -111,6 +122,13 @@ export class Ingest {
     /** told of every table a flush wrote to, once the write is done (the list pages of it are dropped) */
     private readonly changed: (table: string) => void = () => {},
     flushMs = 500,
+    /**
+     * Readings and meter readings through this shared subscription group (shareGroupOf), so that each is stored by
+     * one of the server processes on the database (on an external broker; the embedded one serves one process).
+     * States stay ordinary subscriptions: the broker keeps them retained for every process, and writing one twice
+     * is harmless.
+     */
+    shareGroup?: string,
   ) {
     this.raw = (db as unknown as { $client: Raw }).$client;
     this.pool = serverPool(db);
@@ -119,9 +137,13 @@ export class Ingest {
     this.chunk = server ? 5000 : 1000;
     this.parallel = server ? 2 : 1;
     client.on('message', (topic, payload) => this.onMessage(topic, payload));
-    client.subscribe([everyController('state'), everyController('modules'), everyController('meter')], {
-      qos: 1,
-    });
+    const once = (topic: string) => (shareGroup ? `$share/${shareGroup}/${topic}` : topic);
+    client.subscribe(
+      [everyController('state'), once(everyController('modules')), once(everyController('meter'))],
+      {
+        qos: 1,
+      },
+    );
     this.timer = setInterval(() => void this.flush(), flushMs);
   }
 
