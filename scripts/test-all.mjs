@@ -8,7 +8,11 @@ import path from 'node:path';
 
 // One suite after another: the screens' Chromium beside the HTTP suites made both slower on two cores than in turn.
 const runs = [
-  { name: 'unit + http on PGlite', args: ['--project', 'unit', '--project', 'db'], env: { DATABASE_URL: '' } },
+  {
+    name: 'unit + http on PGlite',
+    args: ['--project', 'unit', '--project', 'db'],
+    env: { DATABASE_URL: '' },
+  },
   { name: 'screens in Chromium', args: ['--project', 'e2e'], env: { DATABASE_URL: '' } },
 ];
 if (process.env.DATABASE_URL) {
