@@ -152,6 +152,12 @@ describe('map in Chromium', () => {
       const popup = page.getByTestId('map-popup');
       await popup.getByText(lamp.mac).waitFor();
       await popup.getByText('Status: On (1)').waitFor();
+      // its program in words, and its next step in Cambridge's time (no politic here: the default night)
+      const program = popup.getByTestId('map-popup-program');
+      await program.waitFor();
+      expect(await program.textContent()).toMatch(
+        /^Program: none: dusk to dawn at full power; (next: \d+\s?% at \d\d:\d\d [AP]M|no further step tonight)$/,
+      );
       await shot(page, 'map-popup-en');
       await popup.getByRole('button', { name: 'Off', exact: true }).click();
       await popup.getByTestId('map-answer').getByText('Done').waitFor();

@@ -83,6 +83,8 @@ const lampOut = z.object({
   /** why the lamp has no program when it has none */
   missing: z.enum(['controller', 'city']).optional(),
   date: z.string(),
+  /** the controller's city's time zone, the instants' local clock */
+  timezone: z.string().optional(),
   dayType: z.string().optional(),
   source: z.enum(['category', 'own', 'groupControl', 'rule', 'politic', 'none']).optional(),
   profile: named.optional(),
@@ -162,6 +164,7 @@ export function registerLightingRoutes(app: FastifyInstance, service: EntityServ
           module,
           controller: who,
           date,
+          timezone: tz,
           dayType: choice.dayType,
           source: choice.source,
           profile: choice.profile == null ? null : { _id: choice.profile, name: profileName },

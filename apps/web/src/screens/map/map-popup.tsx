@@ -17,6 +17,7 @@ import {
   type Row,
 } from './map-api.ts';
 import { DeviceControl } from './device-control.tsx';
+import { ProgramLine } from './program-line.tsx';
 import { COLOURS, statusKind, type MapLayer } from './map-style.ts';
 import { usePopupAt } from './use-popup-at.ts';
 
@@ -66,6 +67,8 @@ function PopupContent({ selected, liveStatus, liveReading, canCommand, onNeighbo
   const kind = statusKind(status);
   const r = data && { ...data.row, ...definedOnly(liveReading) };
   const target = canDo(layer, 'edit') ? `/${layer}/${id}` : `/${layer}/${id}/show`;
+  // a mounting's program is its first lamp's
+  const lampId = layer === 'LuminaryModules' ? id : data?.modules?.[0]?._id;
   return (
     <Box data-testid="map-popup" sx={{ minWidth: 230, color: 'text.primary' }}>
       <Typography variant="subtitle2">{translate(`resources.${layer}.name`)}</Typography>
@@ -88,6 +91,7 @@ function PopupContent({ selected, liveStatus, liveReading, canCommand, onNeighbo
         {status !== undefined && ` (${status})`}
       </Typography>
       {r && <Readings layer={layer} row={r} />}
+      {lampId !== undefined && <ProgramLine moduleId={lampId} version={outcome} />}
       {canCommand && data && (
         <DeviceControl
           layer={layer}
