@@ -72,16 +72,18 @@ describe(`ingest that one bad message cannot stop, on ${backend}`, () => {
       );
       await until(async () => (await stored(at)).length === 4 || undefined);
       expect(await stored(at)).toEqual([macs[0], macs[1], macs[3], macs[4]].sort());
-      const current = await s.sql<{ mac: string; pwm: number }>(
-        'select mac, pwm from luminary_modules where mac = any($1) order by mac',
-        [macs.slice(0, 5)],
-      );
-      expect(current.filter((m) => m.pwm === 33).map((m) => m.mac)).toEqual([
-        macs[0],
-        macs[1],
-        macs[3],
-        macs[4],
-      ]);
+      // the current states are written in the same flush as the history, by another statement: maybe a moment later
+      const dimmed = async () =>
+        (
+          await s.sql<{ mac: string; pwm: number }>(
+            'select mac, pwm from luminary_modules where mac = any($1) order by mac',
+            [macs.slice(0, 5)],
+          )
+        )
+          .filter((m) => m.pwm === 33)
+          .map((m) => m.mac);
+      await until(async () => (await dimmed()).length >= 4 || undefined);
+      expect(await dimmed()).toEqual([macs[0], macs[1], macs[3], macs[4]]);
       const h = await until(async () => {
         const now = await health();
         return now.field.setAside - before.setAside >= 2 ? now : undefined;
