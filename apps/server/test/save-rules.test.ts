@@ -148,4 +148,30 @@ describe(`save rules on ${backend}`, () => {
     const r = await s.call('DELETE', `/api/v1/Groups/${g.body._id}`);
     expect(r).toMatchObject({ status: 409, body: { code: 'IsUsedError', fields: ['Cabinets.group'] } });
   });
+
+  it('refuses a profile whose times stand out of the order its kind reads them, naming the time', async () => {
+    const crossed = await s.call('POST', '/api/v1/Profiles', {
+      name: 'Crossed',
+      kind: 'symmetrical',
+      settings: { time1: '03:00', time2: '01:00', pwm0: 100, pwm1: 50, pwm2: 30 },
+    });
+    expect(crossed).toMatchObject({
+      status: 400,
+      body: { code: 'IsInvalidError', fields: ['settings.time2'] },
+    });
+    // the night's order for linear: 23:00 comes before 01:00
+    const night = await s.call('POST', '/api/v1/Profiles', {
+      name: 'Through midnight',
+      kind: 'linear',
+      settings: { time1: '23:00', time2: '01:00', pwm0: 100, pwm1: 50, pwm2: 30 },
+    });
+    expect(night.status).toBe(201);
+    const broken = await s.call('PATCH', `/api/v1/Profiles/${night.body._id}`, {
+      settings: { time1: '01:00', time2: '23:00' },
+    });
+    expect(broken).toMatchObject({
+      status: 400,
+      body: { code: 'IsInvalidError', fields: ['settings.time2'] },
+    });
+  });
 });

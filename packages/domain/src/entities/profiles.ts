@@ -2,6 +2,8 @@ import { defineEntity } from '../entity.ts';
 import { DEFAULT_TWILIGHT_METHOD, PROFILE_KINDS, TWILIGHT_METHODS } from '../status.ts';
 import { int, object, oneOf, oneOfInt, ref, text, time } from '../fields.ts';
 import { TWILIGHT_CODES } from '../astro/twilight-methods.ts';
+import type { ProfileProgram } from '../lighting/profile-night.ts';
+import { profileProblems } from '../lighting/profile-rules.ts';
 
 const pwm = () => int({ min: 0, max: 100, show: { unit: 'percent' } });
 
@@ -35,5 +37,10 @@ export const Profiles = defineEntity({
     profileId: int({ min: 0, max: 65535 }),
     twilightMethod: oneOf(TWILIGHT_METHODS, { default: DEFAULT_TWILIGHT_METHOD, list: true }),
     settings: profileSettings,
+  },
+  // a kind's times must stand in the order it reads them (README, profile kinds)
+  check: (p) => {
+    const problems = profileProblems(p as unknown as ProfileProgram);
+    return problems.length ? { code: 'IsInvalidError', fields: problems.map((x) => x.field) } : undefined;
   },
 });

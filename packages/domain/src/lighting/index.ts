@@ -1,3 +1,4 @@
 export * from './profile-night.ts';
 export * from './program-choice.ts';
 export * from './compile-program.ts';
+export * from './profile-rules.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localTime } from '../astro/local-time.ts';
 import { sunNight } from '../astro/sun-night.ts';
-import { levelAt, profileNight, profileProblems, type ProfileProgram } from './profile-night.ts';
+import { levelAt, profileNight, type ProfileProgram } from './profile-night.ts';
+import { profileProblems } from './profile-rules.ts';
 
 const cambridge = { lat: 42.373, lon: -71.11 };
 const TZ = 'America/New_York';

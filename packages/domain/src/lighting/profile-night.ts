@@ -1,4 +1,5 @@
 import { localDay, zonedInstant } from '../astro/local-time.ts';
+import { minutesOf } from './profile-rules.ts';
 import { sunNight, type MethodNight, type Place, type SunNight } from '../astro/sun-night.ts';
 import {
   TWILIGHT_FADE_MINUTES,
@@ -59,30 +60,11 @@ export type ProfileNight = {
 };
 
 const MINUTE = 60_000;
-const minutesOf = (hhmm: string | undefined) =>
-  hhmm ? Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)) : 0;
-/** the night order of a clock time: minutes since 12:00 */
-export const nightMinutes = (hhmm: string) => (minutesOf(hhmm) + 12 * 60) % (24 * 60);
 
 /** The twilight a profile follows: its settings' code where valid, else its method, else MID. */
 export function profileTwilight(p: ProfileProgram): Twilight {
   const fromCode = p.settings?.twil === undefined ? undefined : twilightOfCode(p.settings.twil);
   return fromCode ?? { method: p.twilightMethod ?? 'MID', speed: false };
-}
-
-/** Which settings a kind reads and in what order they must stand; a message key per broken rule. */
-export function profileProblems(p: ProfileProgram): { field: string; problem: 'order' | 'missing' }[] {
-  const s = p.settings ?? {};
-  const problems: { field: string; problem: 'order' | 'missing' }[] = [];
-  if (p.kind === 'symmetrical' && s.time1 && s.time2 && minutesOf(s.time1) > minutesOf(s.time2))
-    problems.push({ field: 'settings.time2', problem: 'order' });
-  if (p.kind === 'linear') {
-    const times = (['time1', 'time2', 'time3', 'time4'] as const).filter((t) => s[t]);
-    for (let i = 1; i < times.length; i++)
-      if (nightMinutes(s[times[i]!]!) < nightMinutes(s[times[i - 1]!]!))
-        problems.push({ field: `settings.${times[i]}`, problem: 'order' });
-  }
-  return problems;
 }
 
 /**
