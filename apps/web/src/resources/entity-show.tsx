@@ -1,5 +1,6 @@
 import { Show, SimpleShowLayout } from 'react-admin';
 import { timestamp } from '@sl/domain';
+import { ASIDES } from './asides.tsx';
 import { FieldView } from './field-view.tsx';
 import { useEntity } from './use-entity.ts';
 
@@ -9,7 +10,7 @@ export default function EntityShow() {
   const e = useEntity();
   const fields = Object.entries({ ...e.fields, ...STAMPS }).filter(([, f]) => !f.writeOnly);
   return (
-    <Show>
+    <Show aside={ASIDES[e.name]}>
       <SimpleShowLayout>
         {fields.map(([name, f]) => (
           <FieldView key={name} source={name} field={f} />
