@@ -67,22 +67,25 @@ export class CommandService {
 
   /** Rows queued or sent long past any process's wait become expired; returns how many. */
   async expireAbandoned(): Promise<number> {
+    // one statement, so nobody reads a command whose devices expired but which is not yet finished; the second
+    // update sees the table as it was, so the devices being expired are left out of its check
     const result = await this.db.execute(sql`
-      update command_devices as d set state = 'expired', answered_at = now()
-      from commands as c
-      where c.id = d.command_id and d.state in ('queued', 'sent')
-        and coalesce(d.sent_at, c.created_at) < now() - make_interval(secs => ${this.expireAfterMs / 1000})
-      returning d.command_id, d.controller_mac, c.group_id, c.type, c.target`);
+      with expired as (
+        update command_devices as d set state = 'expired', answered_at = now()
+        from commands as c
+        where c.id = d.command_id and d.state in ('queued', 'sent')
+          and coalesce(d.sent_at, c.created_at) < now() - make_interval(secs => ${this.expireAfterMs / 1000})
+        returning d.id, d.command_id, d.controller_mac, c.group_id, c.type, c.target),
+      finished as (
+        update commands as c set finished_at = now()
+        where c.id in (select command_id from expired) and c.finished_at is null
+          and not exists (
+            select 1 from command_devices d
+            where d.command_id = c.id and d.state in ('queued', 'sent') and d.id not in (select id from expired)))
+      select command_id, controller_mac, group_id, type, target from expired`);
     const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
     if (!rows.length) return 0;
     const ids = [...new Set(rows.map((r) => Number(r.command_id)))];
-    await this.db.execute(sql`
-      update commands as c set finished_at = now()
-      where c.id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and c.finished_at is null
-        and not exists (select 1 from command_devices d where d.command_id = c.id and d.state in ('queued', 'sent'))`);
     for (const id of ids) {
       const mine = rows.filter((r) => Number(r.command_id) === id);
       const first = mine[0]!;
