@@ -8,6 +8,8 @@ import {
   chosenNight,
   nextChange,
   profileNight,
+  type LevelPoint,
+  type ProfileNight,
   type ProfileProgram,
 } from '@sl/domain/lighting';
 import { entity, idSchema, TWILIGHT_METHODS } from '@sl/domain';
@@ -46,6 +48,18 @@ const methodAnswer = (m: MethodNight) => ({
   off: iso(m.off),
   burn: m.burn,
   ...(m.fallback && { fallback: m.fallback }),
+});
+
+const levelPoint = (p: LevelPoint) => ({ at: p.at.toISOString(), level: Math.round(p.level * 100) / 100 });
+/** A night as the lighting calls answer it: the method, its fallback, the switch instants and the level points. */
+const nightAnswer = (night: ProfileNight) => ({
+  method: night.method,
+  speed: night.speed,
+  ...(night.fallback && { fallback: night.fallback }),
+  burn: night.burn,
+  on: iso(night.on),
+  off: iso(night.off),
+  points: night.points.map(levelPoint),
 });
 
 const nightQuery = z.strictObject({
@@ -171,17 +185,8 @@ export function registerLightingRoutes(app: FastifyInstance, service: EntityServ
           politic: choice.politic ? { _id: choice.politic.id, name: choice.politic.name ?? '' } : null,
           rule: choice.rule ?? null,
           ...(choice.twil !== undefined && { twil: choice.twil }),
-          method: night.method,
-          speed: night.speed,
-          ...(night.fallback && { fallback: night.fallback }),
-          burn: night.burn,
-          on: iso(night.on),
-          off: iso(night.off),
-          points: night.points.map((p) => ({
-            at: p.at.toISOString(),
-            level: Math.round(p.level * 100) / 100,
-          })),
-          next: next ? { at: next.at.toISOString(), level: Math.round(next.level * 100) / 100 } : null,
+          ...nightAnswer(night),
+          next: next ? levelPoint(next) : null,
         },
       };
     },
@@ -209,17 +214,8 @@ export function registerLightingRoutes(app: FastifyInstance, service: EntityServ
         error: false as const,
         result: {
           kind: String(profile.kind),
-          method: night.method,
-          speed: night.speed,
-          ...(night.fallback && { fallback: night.fallback }),
-          burn: night.burn,
-          on: iso(night.on),
-          off: iso(night.off),
+          ...nightAnswer(night),
           city,
-          points: night.points.map((p) => ({
-            at: p.at.toISOString(),
-            level: Math.round(p.level * 100) / 100,
-          })),
         },
       };
     },
