@@ -1,6 +1,14 @@
 import type { ReactElement } from 'react';
 import { LampProgramAside } from './lamp-program-aside.tsx';
 
+/**
+ * Lets a detail screen's record shrink beside its aside, scrolling its own wide rows (a mounting's sockets), so the
+ * aside stays on screen.
+ */
+export const BESIDE_ASIDE = {
+  '& .RaEdit-card, & .RaShow-card': { minWidth: 0, overflowX: 'auto' },
+} as const;
+
 /** What a detail screen shows beside its record, for the entities that have more to say. */
 export const ASIDES: Partial<Record<string, ReactElement>> = {
   LuminaryModules: <LampProgramAside />,

@@ -4,7 +4,7 @@ import { canDo } from '../providers/auth-provider.ts';
 import { EntityForm } from './entity-form.tsx';
 import EntityShow from './entity-show.tsx';
 import { ControllerActions } from './controller-actions.tsx';
-import { ASIDES } from './asides.tsx';
+import { ASIDES, BESIDE_ASIDE } from './asides.tsx';
 import { RoleActions } from './roles/role-actions.tsx';
 import { useEntity } from './use-entity.ts';
 
@@ -19,7 +19,7 @@ export default function EntityEdit() {
   const e = useEntity();
   if (!canDo(e.name, 'edit')) return <EntityShow />;
   return (
-    <Edit mutationMode="pessimistic" redirect="list" aside={ASIDES[e.name]}>
+    <Edit mutationMode="pessimistic" redirect="list" aside={ASIDES[e.name]} sx={BESIDE_ASIDE}>
       <EntityForm creating={false} actions={ACTIONS[e.name]} />
     </Edit>
   );

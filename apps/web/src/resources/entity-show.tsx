@@ -1,6 +1,6 @@
 import { Show, SimpleShowLayout } from 'react-admin';
 import { timestamp } from '@sl/domain';
-import { ASIDES } from './asides.tsx';
+import { ASIDES, BESIDE_ASIDE } from './asides.tsx';
 import { FieldView } from './field-view.tsx';
 import { useEntity } from './use-entity.ts';
 
@@ -10,7 +10,7 @@ export default function EntityShow() {
   const e = useEntity();
   const fields = Object.entries({ ...e.fields, ...STAMPS }).filter(([, f]) => !f.writeOnly);
   return (
-    <Show aside={ASIDES[e.name]}>
+    <Show aside={ASIDES[e.name]} sx={BESIDE_ASIDE}>
       <SimpleShowLayout>
         {fields.map(([name, f]) => (
           <FieldView key={name} source={name} field={f} />
