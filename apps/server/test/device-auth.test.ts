@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleModuleReading } from '@sl/protocol/testing';
 import { MAX_MESSAGE_BYTES } from '@sl/protocol';
 import { until } from './field-setup.ts';
+import { A_POWER, B_POWER, meterPower, meterReadingOf, meterReadingsAt, metersOf } from './meters.ts';
 import { backend, startServer, type TestServer } from './harness.ts';
 
 // The embedded broker lets in only commissioned controllers, each to its own topics (DESIGN.md §5), and the
@@ -111,6 +112,63 @@ describe(`device credentials on ${backend}`, () => {
     await (await as(A)).endAsync();
   });
 
+  it('commissions a controller as it is created: the create answer shows its secret, once, and it lets it in', async () => {
+    const v1 = await s.call('POST', '/api/v1/Controllers', { mac: '02:43:aa:00:00:c1' });
+    expect(v1.status).toBe(201);
+    expect(v1.body).toMatchObject({
+      mac: '0243AA0000C1',
+      secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
+    const v2 = await s.call('POST', '/api/v2/Controllers', { mac: '0243AA0000C2' });
+    expect(v2.status).toBe(201);
+    expect(v2.body.error).toBe(false);
+    expect(v2.body.result).toMatchObject({
+      mac: '0243AA0000C2',
+      secret: expect.stringMatching(/^[\w-]{43}$/),
+    });
+    const made = [
+      { mac: '0243AA0000C1', id: v1.body._id as number, secret: v1.body.secret as string },
+      { mac: '0243AA0000C2', id: v2.body.result._id as number, secret: v2.body.result.secret as string },
+    ];
+    for (const c of made) {
+      const [row] = await s.sql<{ hash: string }>(
+        'select hash from device_secrets where controller_id = $1',
+        [c.id],
+      );
+      expect(row!.hash).toMatch(/^\$7\$/);
+      const client = await connect({ clientId: c.mac, username: c.mac, password: c.secret });
+      expect(client.connected).toBe(true);
+      await client.endAsync();
+      // never again: not in the row, the list, the search
+      for (const path of [
+        `/api/v1/Controllers/${c.id}`,
+        `/api/v2/Controllers?id=${c.id}`,
+        '/api/v1/Controllers',
+      ]) {
+        const later = await s.call('GET', path);
+        expect(later.status).toBe(200);
+        expect(JSON.stringify(later.body)).not.toContain(c.secret);
+        expect(JSON.stringify(later.body)).not.toMatch(/secret/i);
+      }
+    }
+    // a create that is refused issues nothing, and the controller it names keeps its secret
+    const again = await s.call('POST', '/api/v1/Controllers', { mac: '0243AA0000C1' });
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(again.body)).not.toMatch(/secret/i);
+    const still = await connect({
+      clientId: made[0]!.mac,
+      username: made[0]!.mac,
+      password: made[0]!.secret,
+    });
+    expect(still.connected).toBe(true);
+    await still.endAsync();
+    // without the create right there is no controller and no secret
+    const viewer = await s.demo();
+    const refused = await viewer.call('POST', '/api/v1/Controllers', { mac: '0243AA0000C3' });
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).not.toMatch(/secret/i);
+  });
+
   it('refuses anonymous clients, wrong secrets, borrowed ids and a forged server', async () => {
     expect(await refusal({})).toBe(4);
     expect(await refusal({ clientId: 'sniffer' })).toBe(4);
@@ -120,7 +178,7 @@ describe(`device credentials on ${backend}`, () => {
     // the right secret under another client id: a controller is its MAC, as user name and client id
     expect(await refusal({ clientId: 'x', username: A.mac, password: A.secret })).toBe(2);
     expect(await refusal({ clientId: 'x', username: 'sl-server', password: 'guess' })).toBe(4);
-    // a controller that was never commissioned has no secret that works
+    // a controller just created has a secret (its create answer showed it): no empty or guessed one works
     const id = (await s.call('POST', '/api/v1/Controllers', { mac: '0243AA0000FF' })).body._id;
     expect(id).toBeGreaterThan(0);
     expect(await refusal({ clientId: '0243AA0000FF', username: '0243AA0000FF', password: '' })).toBe(4);
@@ -256,6 +314,38 @@ describe(`device credentials on ${backend}`, () => {
     );
     expect(bModule!.last_received_at).toBeNull();
     await a.endAsync();
+  });
+
+  it('counts and drops a meter reading from a controller the meter does not belong to, storing the rest', async () => {
+    const meters = await metersOf(s, A, B, 'AA');
+    const before = await health();
+    const at = new Date().toISOString();
+    const a = await as(A);
+    const b = await as(B);
+    // B reads its own meters (by its cabinets); A reads its own, then forges B's and one nobody knows
+    for (const serial of [meters.b, meters.c])
+      await b.publishAsync(`sl/v1/${B.mac}/meter`, meterReadingOf(serial, at, B_POWER), { qos: 1 });
+    for (const serial of [meters.a, meters.b, meters.c, `${meters.a}-unknown`])
+      await a.publishAsync(`sl/v1/${A.mac}/meter`, meterReadingOf(serial, at, A_POWER), { qos: 1 });
+    const stored = await until(async () => {
+      const r = await meterReadingsAt(s, at);
+      return r.length === 3 ? r : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await meterReadingsAt(s, at)).toEqual(stored);
+    // each meter's reading once, from its own controller: B's is B's value, never the forged one
+    expect(stored).toEqual([
+      { serial: meters.a, power: String(A_POWER) },
+      { serial: meters.b, power: String(B_POWER) },
+      { serial: meters.c, power: String(B_POWER) },
+    ]);
+    const after = await health();
+    expect(after.foreignReadings - before.foreignReadings).toBe(2);
+    expect(after.unknownDevices - before.unknownDevices).toBe(1);
+    expect(await meterPower(s, meters.b)).toBe(B_POWER);
+    expect(await meterPower(s, meters.c)).toBe(B_POWER);
+    await a.endAsync();
+    await b.endAsync();
   });
 });
 

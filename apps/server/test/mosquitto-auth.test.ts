@@ -14,6 +14,7 @@ import { aclFile, mosquittoSettings, passwordFile } from '../src/field/broker-fi
 import { DeviceSecrets, hashSecret } from '../src/field/device-secrets.ts';
 import { seedDemoCity } from '../src/field/demo-city.ts';
 import { MOSQUITTO, until } from './field-setup.ts';
+import { A_POWER, B_POWER, meterPower, meterReadingOf, meterReadingsAt, metersOf } from './meters.ts';
 import { backend, startServer, type TestServer } from './harness.ts';
 
 // The same rules on an external broker: a Mosquitto of the test's own, run with the password and ACL files made
@@ -241,6 +242,33 @@ describe(`device credentials through Mosquitto on ${backend}`, () => {
     const stored = await s.sql<{ mac: string }>('select mac from module_readings where at = $1', [at]);
     expect(stored.map((r) => r.mac)).toEqual([A.module]);
     expect((await health()).foreignReadings - before.foreignReadings).toBe(1);
+  });
+
+  it('counts and drops a meter reading from a controller the meter does not belong to (the server’s own check)', async () => {
+    const meters = await metersOf(s, A, B, 'BB');
+    const before = await health();
+    const at = new Date().toISOString();
+    const a = await as(A);
+    const b = await as(B);
+    // B reads its own meters (by its cabinets); A reads its own, then forges B's and one nobody knows
+    for (const serial of [meters.b, meters.c])
+      await b.publishAsync(`sl/v1/${B.mac}/meter`, meterReadingOf(serial, at, B_POWER), { qos: 1 });
+    for (const serial of [meters.a, meters.b, meters.c, `${meters.a}-unknown`])
+      await a.publishAsync(`sl/v1/${A.mac}/meter`, meterReadingOf(serial, at, A_POWER), { qos: 1 });
+    await until(async () =>
+      (await health()).foreignReadings >= before.foreignReadings + 2 ? true : undefined,
+    );
+    await new Promise((r) => setTimeout(r, 700));
+    expect(await meterReadingsAt(s, at)).toEqual([
+      { serial: meters.a, power: String(A_POWER) },
+      { serial: meters.b, power: String(B_POWER) },
+      { serial: meters.c, power: String(B_POWER) },
+    ]);
+    const after = await health();
+    expect(after.foreignReadings - before.foreignReadings).toBe(2);
+    expect(after.unknownDevices - before.unknownDevices).toBe(1);
+    expect(await meterPower(s, meters.b)).toBe(B_POWER);
+    expect(await meterPower(s, meters.c)).toBe(B_POWER);
   });
 
   it('carries the simulated field of commissioned controllers into the console', async () => {

@@ -51,6 +51,8 @@ type Recent = { signedIn: SignedIn; at: number; expiresAt: number; checking?: tr
 
 export class AuthService {
   private readonly recent = new Map<string, Recent>();
+  /** told of a user whose sessions were ended or whose rights may have changed (undefined: a role's, so anyone's) */
+  private readonly watchers = new Set<(userId: number | undefined) => void>();
 
   constructor(
     private readonly db: Db,
@@ -99,7 +101,29 @@ export class AuthService {
     return this.check(token);
   }
 
-  private async check(token: string): Promise<SignedIn> {
+  /**
+   * The session behind a token as it stands now, asked of the database and not extended: for a reader that stays
+   * connected (the live stream) and must follow the user's rights, and end with the session, without keeping it
+   * alive. Refuses as `authenticate` does.
+   */
+  current(token: string): Promise<SignedIn> {
+    return this.check(token, false);
+  }
+
+  /**
+   * Tells `listener` of every user whose sessions this process ended, or whose rights it changed (undefined: a
+   * role's rights, so possibly anyone's); returns the unsubscribe.
+   */
+  watch(listener: (userId: number | undefined) => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
+  private changed(userId: number | undefined) {
+    for (const w of this.watchers) w(userId);
+  }
+
+  private async check(token: string, touch = true): Promise<SignedIn> {
     const [row] = await this.db
       .select({
         session: sessions,
@@ -123,7 +147,7 @@ export class AuthService {
       await this.revokeUser(row.session.userId);
       throw new ApiError('UnauthorizedError');
     }
-    const expiresAt = await this.sessionRepo.touch(row.session);
+    const expiresAt = touch ? await this.sessionRepo.touch(row.session) : row.session.expiresAt;
     const admin = row.type === 'ADMIN';
     const signedIn: SignedIn = {
       userId: row.session.userId,
@@ -135,26 +159,32 @@ export class AuthService {
       csrf: row.session.csrf,
       sessionId: row.session.id,
     };
+    if (!touch) return signedIn;
     if (this.recent.size > 10_000) this.recent.clear();
     this.recent.set(token, { signedIn, at: Date.now(), expiresAt: expiresAt.getTime() });
     return signedIn;
   }
 
-  signOut(token: string) {
+  async signOut(token: string) {
+    const userId = this.recent.get(token)?.signedIn.userId;
     this.recent.delete(token);
-    return this.sessionRepo.revoke(token);
+    await this.sessionRepo.revoke(token);
+    if (userId !== undefined) this.changed(userId);
   }
 
   /** Ends every session of a user at once, but `keep` (the session of a user who changed their own password). */
-  revokeUser(userId: number, keep?: string) {
+  async revokeUser(userId: number, keep?: string) {
     for (const [token, r] of this.recent)
       if (r.signedIn.userId === userId && r.signedIn.sessionId !== keep) this.recent.delete(token);
-    return this.sessionRepo.revokeUser(userId, keep);
+    await this.sessionRepo.revokeUser(userId, keep);
+    // once stored, so that whoever asks again finds the sessions ended (and a kept one with the user's new rights)
+    this.changed(userId);
   }
 
   /** Forget checked sessions (after a role changes, so its rights apply at once). */
   forgetRecent() {
     this.recent.clear();
+    this.changed(undefined);
   }
 
   /** What sign-in answers (spec §7): login, type, role with its rights, group with its cities; id and roles. */

@@ -3,7 +3,8 @@ import { DEMO_LOGIN, may, READ_FLAGS } from '@sl/domain';
 import { ApiError } from '../http/api-error.ts';
 import type { FastifyRequest } from 'fastify';
 import type { AccessPolicy, RouteAccess } from '../plugins/access.ts';
-import type { AuthService } from './auth.service.ts';
+import type { AuthService, SignedIn } from './auth.service.ts';
+import type { Caller } from './caller.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -48,21 +49,27 @@ export function sessionPolicy(auth: AuthService): AccessPolicy {
       if (!ownPage && !sameToken(req.headers['x-csrf-token'] as string | undefined, me.csrf))
         throw new ApiError('PermissionDeniedError', ['csrf']);
     }
-    const subject = { type: me.type, login: me.login, rights: me.rights };
+    const caller = callerOf(me);
     if (access !== 'session') {
       if (me.login === DEMO_LOGIN && !READ_FLAGS.includes(access.action)) throw new ApiError('demoUser');
-      if (!may(subject, access.area, access.action, access.groupOwned ?? true)) {
+      if (!caller.allows(access.area, access.action, access.groupOwned ?? true)) {
         throw new ApiError('PermissionDeniedError');
       }
     }
-    return {
-      userId: me.userId,
-      sessionId: me.sessionId,
-      login: me.login,
-      type: me.type,
-      groupId: me.groupId,
-      cityIds: me.cityIds,
-      allows: (area, flag, groupOwned = true) => may(subject, area, flag, groupOwned),
-    };
+    return caller;
+  };
+}
+
+/** The caller a signed-in session acts as: whose rows it sees, and the rights of its role (spec §6). */
+export function callerOf(me: SignedIn): Caller {
+  const subject = { type: me.type, login: me.login, rights: me.rights };
+  return {
+    userId: me.userId,
+    sessionId: me.sessionId,
+    login: me.login,
+    type: me.type,
+    groupId: me.groupId,
+    cityIds: me.cityIds,
+    allows: (area, flag, groupOwned = true) => may(subject, area, flag, groupOwned),
   };
 }

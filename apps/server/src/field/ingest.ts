@@ -83,7 +83,10 @@ export class Ingest {
     readings: 0,
     malformed: 0,
     unknownDevices: 0,
-    /** module readings that came from a controller the module is not assigned to: dropped, never stored */
+    /**
+     * module readings that came from a controller the module is not assigned to, and meter readings that came from
+     * a controller the meter does not belong to: dropped, never stored
+     */
     foreignReadings: 0,
     /** messages over MAX_MESSAGE_BYTES (only an external broker without its own limit lets them through) */
     oversize: 0,
@@ -104,7 +107,8 @@ export class Ingest {
   private readonly assignments = new Map<string, { owner: string | null | false; until: number }>();
   /** controllers already logged for a foreign reading */
   private readonly loggedForeign = new Set<string>();
-  private meters: MeterReading[] = [];
+  /** every meter reading since the last flush with the controller it came from (the topic's) */
+  private meters: { controller: string; reading: MeterReading }[] = [];
   private states = new Map<string, { state: ControllerState; at: string }>();
   private readonly timer: NodeJS.Timeout;
   private flushing = Promise.resolve();
@@ -171,7 +175,7 @@ export class Ingest {
       this.counters.messages += 1;
       const decoded = decodeMeterReading(payload);
       if (!decoded.ok) return this.malformed(topic, decoded.reason);
-      this.meters.push(decoded.value);
+      this.meters.push({ controller: where.mac, reading: decoded.value });
       this.counters.readings += 1;
     }
   }
@@ -231,8 +235,9 @@ export class Ingest {
     this.states = new Map();
     this.meters = [];
     const { history, modules } = await this.believed(batches);
+    const believedMeters = await this.believedMeters(meters);
     // the history and the current state are independent: on a server they go on connections of their own
-    await Promise.all([this.writeHistory(history, meters), this.writeModules(modules)]);
+    await Promise.all([this.writeHistory(history, believedMeters), this.writeModules(modules)]);
     await this.writeStates(states);
     this.counters.flushes += 1;
   }
@@ -278,19 +283,61 @@ export class Ingest {
           history.push(r);
           latest.set(r.mac, r);
         } else if (owner === false) this.counters.unknownDevices += 1;
-        else this.foreign(b.controller, r.mac, owner);
+        else this.foreign(b.controller, { module: r.mac }, owner);
       }
     return { history, modules: [...latest.values()] };
   }
 
-  private foreign(controller: string, module: string, owner: string | null) {
+  /**
+   * The meter readings each meter's own controller sent: the controller the meter names, or, when it names none,
+   * its cabinet's (the one the cabinet names, or one that names the cabinet). A reading from any other controller,
+   * or for a meter that belongs to none, is counted and dropped, and so is one for a meter nobody knows. Meters
+   * read a few times a minute per cabinet, so their controllers are asked of the database at each flush that has
+   * meter readings, never believed from a cache.
+   */
+  private async believedMeters(meters: { controller: string; reading: MeterReading }[]) {
+    if (!meters.length) return [];
+    const owners = new Map<string, Set<string>>();
+    for (const chunk of chunks([...new Set(meters.map((m) => m.reading.serial))], 5000)) {
+      const { rows } = await this.raw.query(
+        `select m.serial, o.mac as owner from meters m
+          left join lateral (
+            select c.mac from controllers c where c._id = m.controller and c.deleted_at is null
+            union
+            select c.mac from cabinets k join controllers c on c._id = k.controller and c.deleted_at is null
+            where m.controller is null and k._id = m.cabinet and k.deleted_at is null
+            union
+            select c.mac from controllers c
+            where m.controller is null and c.cabinet = m.cabinet and c.deleted_at is null
+          ) o on true
+          where m.serial = any($1::text[]) and m.deleted_at is null`,
+        [chunk],
+      );
+      for (const r of rows) {
+        const serial = r.serial as string;
+        const set = owners.get(serial) ?? new Set<string>();
+        owners.set(serial, set);
+        if (r.owner) set.add(r.owner as string);
+      }
+    }
+    const believed: MeterReading[] = [];
+    for (const { controller, reading } of meters) {
+      const owner = owners.get(reading.serial);
+      if (owner?.has(controller)) believed.push(reading);
+      else if (owner === undefined) this.counters.unknownDevices += 1;
+      else this.foreign(controller, { meter: reading.serial }, [...owner].join(',') || null);
+    }
+    return believed;
+  }
+
+  private foreign(controller: string, device: { module: string } | { meter: string }, owner: string | null) {
     this.counters.foreignReadings += 1;
     if (this.loggedForeign.has(controller)) return;
     if (this.loggedForeign.size >= 10_000) this.loggedForeign.clear();
     this.loggedForeign.add(controller);
     this.log.warn(
-      { controller, module, owner },
-      'reading for a module of another controller dropped (further ones from this controller are only counted)',
+      { controller, ...device, owner },
+      'reading for a device of another controller dropped (further ones from this controller are only counted)',
     );
   }
 

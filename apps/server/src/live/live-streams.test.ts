@@ -1,4 +1,4 @@
-import http from 'node:http';
+import http, { type ServerResponse } from 'node:http';
 import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import type { Caller } from '../auth/caller.ts';
 import { accessPlugin } from '../plugins/access.ts';
 import { registerLiveRoutes } from '../routes/live.routes.ts';
 import { LiveHub } from './live-hub.ts';
-import type { LiveStreams } from './live-streams.ts';
+import { LiveStreams, type Reader } from './live-streams.ts';
 
 // The live streams over real sockets: what each reader's rights show, device floods gathered per device, a reader
 // that does not read ended, and what many idle streams cost.
@@ -210,4 +210,75 @@ describe('live streams', () => {
     for (const s of sockets) s.destroy();
     await until(() => streams.size === 0);
   }, 60_000);
+});
+
+/** A response that keeps what is written to it, for LiveStreams driven without a socket. */
+function response() {
+  return {
+    text: '',
+    ended: false,
+    writableLength: 0,
+    writeHead: () => undefined,
+    write(t: string) {
+      this.text += t;
+      return true;
+    },
+    end(t?: string) {
+      if (t) this.text += t;
+      this.ended = true;
+    },
+    on: () => undefined,
+    destroy: () => undefined,
+  };
+}
+
+describe('live streams that follow their session', () => {
+  it('takes the rights a check gives, asks again after a change that came while a check was out, and ends with the session', async () => {
+    const own = new LiveStreams(hub, {
+      coalesceMs: 10,
+      maxBufferBytes: MAX_BUFFER,
+      heartbeatMs: 60_000,
+      recheckMs: 60_000,
+    });
+    try {
+      const res = response();
+      const asked: ((r: Reader | undefined) => void)[] = [];
+      const check = () => new Promise<Reader | undefined>((resolve) => asked.push(resolve));
+      const sees = (areas: string[]) => ({ groupId: 7, sees: (a: Area) => areas.includes(a) });
+      own.open(res as unknown as ServerResponse, sees(['control']), { session: 's1', userId: 1, check });
+      const command = async (commandId: number) => {
+        await hub.publish({ type: 'command', groupId: 7, data: { commandId } });
+        await new Promise((r) => setTimeout(r, 20));
+      };
+      await command(1);
+      expect(res.text).toContain('"commandId":1');
+
+      own.userChanged(2); // another user's change asks nothing
+      expect(asked).toHaveLength(0);
+      own.userChanged(1);
+      expect(asked).toHaveLength(1);
+      own.userChanged(1); // while the first answer is out: asked again once it is in
+      expect(asked).toHaveLength(1);
+      asked[0]!(sees(['control']));
+      await new Promise((r) => setTimeout(r, 0));
+      expect(asked).toHaveLength(2);
+      // the second answer takes control away: command progress no longer reaches the stream, which stays open
+      asked[1]!(sees(['Controllers']));
+      await new Promise((r) => setTimeout(r, 0));
+      await command(2);
+      expect(res.text).not.toContain('"commandId":2');
+      expect(res.ended).toBe(false);
+
+      own.userChanged(undefined); // a role's rights: everyone's streams are asked
+      expect(asked).toHaveLength(3);
+      asked[2]!(undefined); // the session has ended
+      await new Promise((r) => setTimeout(r, 0));
+      expect(res.ended).toBe(true);
+      expect(res.text).toMatch(/event: ended\ndata: \{"reason":"session"\}\n\n$/);
+      expect(own.size).toBe(0);
+      expect(own.signedOut).toBe(1);
+    } finally {
+      own.close();
+    }
+  });
 });

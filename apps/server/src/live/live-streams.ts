@@ -6,6 +6,13 @@ import type { LiveEvent, LiveHub } from './live-hub.ts';
 /** Who reads a stream: their group (undefined: every group) and whether their rights show an area. */
 export type Reader = { groupId?: number; sees(area: Area): boolean };
 
+/**
+ * How a stream's reader is asked again while it stays open: `check` gives the reader as the session and rights now
+ * stand, or undefined once the session has ended (signed out, revoked, expired, the user locked or deleted). The
+ * streams of one `session` are asked once a round; `userId` says whose streams a change of a user concerns.
+ */
+export type Recheck = { session: string; userId: number; check(): Promise<Reader | undefined> };
+
 export type LiveStreamOptions = {
   /** device changes are gathered this long and sent once per device, the latest state winning */
   coalesceMs: number;
@@ -13,15 +20,22 @@ export type LiveStreamOptions = {
   maxBufferBytes: number;
   /** a comment line this often keeps proxies from closing an idle stream */
   heartbeatMs: number;
+  /**
+   * every stream's session and rights are asked again this often (at once for the users a change in this process
+   * concerns): a change made through another server process reaches the streams within about this time
+   */
+  recheckMs: number;
 };
 
 export const LIVE_DEFAULTS: LiveStreamOptions = {
   coalesceMs: 250,
   maxBufferBytes: 256 * 1024,
   heartbeatMs: 15_000,
+  recheckMs: 2000,
 };
 
-type Stream = Reader & { res: ServerResponse };
+/** `checking`: its reader is being asked; `again`: something changed meanwhile, so it is asked once more after */
+type Stream = Reader & { res: ServerResponse; recheck?: Recheck; checking?: boolean; again?: boolean };
 /** Device changes of one kind, one group and one area, by device, waiting for the next send. */
 type Gathered = { type: LiveEvent['type']; groupId: number | null; area: Area; rows: Map<string, unknown> };
 
@@ -46,9 +60,12 @@ export class LiveStreams {
   private readonly gathered = new Map<string, Gathered>();
   private flushTimer?: NodeJS.Timeout;
   private readonly beat: NodeJS.Timeout;
+  private readonly rechecks: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
   /** streams ended because they did not read */
   dropped = 0;
+  /** streams ended because their session ended */
+  signedOut = 0;
 
   constructor(
     hub: LiveHub,
@@ -58,15 +75,21 @@ export class LiveStreams {
     // one timer for every stream, not one each
     this.beat = setInterval(() => this.toAll(': ping\n\n'), opts.heartbeatMs);
     this.beat.unref();
+    this.rechecks = setInterval(() => this.recheck(), opts.recheckMs);
+    this.rechecks.unref();
   }
 
   get size() {
     return this.streams.size;
   }
 
-  /** Starts the stream on `res`; the returned function ends it. */
-  open(res: ServerResponse, reader: Reader): () => void {
-    const stream: Stream = { ...reader, res };
+  /**
+   * Starts the stream on `res`; the returned function ends it. With `recheck`, the reader's session and rights are
+   * asked again every `recheckMs` (and at once on `userChanged`): the stream then follows the rights as they stand,
+   * and ends when the session does.
+   */
+  open(res: ServerResponse, reader: Reader, recheck?: Recheck): () => void {
+    const stream: Stream = { ...reader, res, recheck };
     res.writeHead(200, {
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache',
@@ -82,8 +105,59 @@ export class LiveStreams {
     return end;
   }
 
+  /**
+   * A user's sessions or rights changed in this process (undefined: a role's rights, so anyone's): their streams are
+   * asked again now rather than at the next round.
+   */
+  userChanged(userId: number | undefined) {
+    this.recheck(userId, true);
+  }
+
+  /**
+   * Asks the streams (those of `userId` only, when given; `changed`: after a change, rather than the regular round)
+   * for their reader again, once per session: a stream whose session has ended is ended; the others take the rights
+   * and group as they now stand. A check that fails for another reason (the database unreachable) leaves the
+   * stream as it was until the next round.
+   */
+  private recheck(userId?: number, changed = false) {
+    const bySession = new Map<string, Promise<Reader | undefined>>();
+    for (const s of this.streams) {
+      const r = s.recheck;
+      if (!r || (userId !== undefined && r.userId !== userId)) continue;
+      // an answer already on its way may predate the change: this stream is asked again once it is in
+      if (s.checking) {
+        s.again ||= changed;
+        continue;
+      }
+      let asked = bySession.get(r.session);
+      if (!asked) bySession.set(r.session, (asked = r.check()));
+      s.checking = true;
+      const done = () => {
+        s.checking = false;
+        if (s.again && this.streams.has(s)) {
+          s.again = false;
+          this.recheck(r.userId, true);
+        }
+      };
+      asked.then((reader) => {
+        if (!reader) return this.signOut(s);
+        s.groupId = reader.groupId;
+        s.sees = reader.sees;
+        done();
+      }, done);
+    }
+  }
+
+  /** Ends a stream whose session ended, saying so first (a console's EventSource that asks again is refused). */
+  private signOut(s: Stream) {
+    if (!this.streams.delete(s)) return;
+    this.signedOut += 1;
+    s.res.end('event: ended\ndata: {"reason":"session"}\n\n');
+  }
+
   close() {
     clearInterval(this.beat);
+    clearInterval(this.rechecks);
     clearTimeout(this.flushTimer);
     this.unsubscribe();
     for (const s of this.streams) s.res.end();

@@ -19,15 +19,51 @@ const answer = z.object({
   }),
 });
 
+/** The generic create routes of Controllers (spec §7), whose answer carries the new controller's first secret. */
+const CREATE_ROUTES = new Map([
+  [`/api/v1/${Controllers.name}`, false],
+  [`/api/v2/${Controllers.name}`, true],
+]);
+
 /**
  * POST /api/v2/controllers/:_id/secret: commissions a controller, or rotates its secret. The new secret is in this
  * answer only; the old one stops working at once (the embedded broker ends a connection made with it).
+ *
+ * Creating a controller (POST /api/v1/Controllers, /api/v2/Controllers) commissions it too: its answer carries
+ * `secret` beside the new row, this once (no later answer shows it). Should issuing fail once the controller is
+ * stored, the row is answered without `secret`, and this route commissions it.
  */
 export function registerDeviceSecretRoutes(
   app: FastifyInstance,
   service: EntityService,
   secrets: DeviceSecrets,
 ) {
+  app.addHook('preSerialization', async (req, reply, payload: unknown) => {
+    const enveloped = CREATE_ROUTES.get(req.routeOptions.url ?? '');
+    if (req.method !== 'POST' || enveloped === undefined || reply.statusCode !== 201) return payload;
+    const row = (enveloped ? (payload as { result?: unknown }).result : payload) as
+      { _id?: unknown } | undefined;
+    if (typeof row?._id !== 'number') return payload;
+    const issued = await secrets.issue([row._id]).then(
+      (all) => all.get(row._id as number),
+      (err: unknown) =>
+        void req.log.error({ err, controller: row._id }, 'no secret issued for a new controller'),
+    );
+    if (!issued) return payload;
+    // the row as the route's own schema writes it, and the secret beside it (the generic row schema has no
+    // place for it: the secret is in this answer only)
+    const rowJson = reply.getSerializationFunction('201');
+    if (!rowJson) return payload;
+    void reply.header('cache-control', 'no-store');
+    reply.serializer((p: unknown) => {
+      const out = JSON.parse(rowJson(p as Record<string, unknown>)) as {
+        result?: Record<string, unknown>;
+      } & Record<string, unknown>;
+      (enveloped ? out.result! : out).secret = issued.secret;
+      return JSON.stringify(out);
+    });
+    return payload;
+  });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/v2/controllers/:_id/secret',
     {
