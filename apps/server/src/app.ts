@@ -28,6 +28,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import { registerAuthRoutes } from './routes/auth.routes.ts';
+import { registerCalendarRoutes } from './routes/calendar.routes.ts';
 import { registerControlRoutes } from './routes/control.routes.ts';
 import { registerControllerCommandRoutes } from './routes/controller-command.routes.ts';
 import { registerDeviceSecretRoutes } from './routes/device-secret.routes.ts';
@@ -182,13 +183,14 @@ export async function buildApp({
     app.addHook('onClose', () => lighting.stop());
   }
   app.decorate('programs', programs);
-  registerLiveRoutes(app, hub);
+  registerLiveRoutes(app, hub, { sessions: auth });
   registerControllerCommandRoutes(app, service, commandService);
   registerDeviceSecretRoutes(app, service, secrets);
   registerControlRoutes(app, db, commandService);
   registerModuleConfigRoutes(app, db, commandService, written);
   registerMapRoutes(app, mapIndex, repo);
   registerLightingRoutes(app, service, db, clock);
+  registerCalendarRoutes(app, service, repo, db);
   await registerWeb(app, config.webDist);
   return app;
 }

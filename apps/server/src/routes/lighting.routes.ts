@@ -3,20 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { addDays, isCalendarDay, isTimeZone, localDay, sunNight, type MethodNight } from '@sl/domain/astro';
-import {
-  chooseProgram,
-  chosenNight,
-  nextChange,
-  profileNight,
-  type LevelPoint,
-  type ProfileNight,
-  type ProfileProgram,
-} from '@sl/domain/lighting';
+import { chooseProgram, chosenNight, nextChange } from '@sl/domain/lighting';
 import { entity, idSchema, TWILIGHT_METHODS } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
-import type { Caller } from '../auth/caller.ts';
-import { ApiError } from '../http/api-error.ts';
 import { errorResponses } from './entity-schemas.ts';
+import { instant, iso, levelPoint, nightAnswer } from './lighting-answers.ts';
+import { registerGroupControlRoutes } from './group-control.routes.ts';
+import { registerProfileNightRoutes } from './profile-night.routes.ts';
+import { registerProfileYearRoutes } from './profile-year.routes.ts';
+import { SunYears } from '../lighting/sun-years.ts';
 import type { Db } from '../db/connect.ts';
 import { loadControllers, loadWorld } from '../lighting/program-source.ts';
 import type { Clock } from '../lighting/program-service.ts';
@@ -28,7 +23,6 @@ const sunQuery = z.strictObject({
   tz: z.string().max(64).refine(isTimeZone, 'an IANA time zone').default('UTC'),
 });
 
-const instant = z.string().nullable();
 const methodOut = z.object({
   on: instant,
   off: instant,
@@ -42,50 +36,12 @@ const sunOut = z.object({
   methods: z.object(Object.fromEntries(TWILIGHT_METHODS.map((m) => [m, methodOut]))),
 });
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const methodAnswer = (m: MethodNight) => ({
   on: iso(m.on),
   off: iso(m.off),
   burn: m.burn,
   ...(m.fallback && { fallback: m.fallback }),
 });
-
-const levelPoint = (p: LevelPoint) => ({ at: p.at.toISOString(), level: Math.round(p.level * 100) / 100 });
-/** A night as the lighting calls answer it: the method, its fallback, the switch instants and the level points. */
-const nightAnswer = (night: ProfileNight) => ({
-  method: night.method,
-  speed: night.speed,
-  ...(night.fallback && { fallback: night.fallback }),
-  burn: night.burn,
-  on: iso(night.on),
-  off: iso(night.off),
-  points: night.points.map(levelPoint),
-});
-
-const nightQuery = z.strictObject({
-  date: z.string().refine(isCalendarDay, 'a calendar day, YYYY-MM-DD'),
-  city: idSchema.optional(),
-});
-const nightOut = z.object({
-  kind: z.string(),
-  method: z.enum(TWILIGHT_METHODS),
-  speed: z.boolean(),
-  fallback: z.enum(TWILIGHT_METHODS).optional(),
-  burn: z.enum(['night', 'all', 'none']),
-  on: instant,
-  off: instant,
-  city: z.object({ _id: z.number(), lat: z.number(), lon: z.number(), timezone: z.string() }),
-  points: z.array(z.object({ at: z.string(), level: z.number() })),
-});
-
-/** The city a profile's night is computed for: the one asked for, else the profile's own; its zone, else UTC. */
-async function cityOf(service: EntityService, caller: Caller, asked: number | undefined, own: unknown) {
-  const id = asked ?? (typeof own === 'number' ? own : undefined);
-  if (id === undefined) throw new ApiError('IsInvalidError', ['city']);
-  const city = await service.get(entity('Cities'), caller, id);
-  const timezone = typeof city.timezone === 'string' && isTimeZone(city.timezone) ? city.timezone : 'UTC';
-  return { _id: city._id, lat: Number(city.lat), lon: Number(city.lon), timezone };
-}
 
 const lampQuery = z.strictObject({
   date: z.string().refine(isCalendarDay, 'a calendar day, YYYY-MM-DD').optional(),
@@ -192,34 +148,10 @@ export function registerLightingRoutes(app: FastifyInstance, service: EntityServ
     },
   );
 
-  const profiles = entity('Profiles');
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v2/profiles/:id/night',
-    {
-      schema: {
-        tags: ['lighting'],
-        summary:
-          'The level of a dimming profile over the local night that starts on `date`, in the profile’s city or `city`: points `{ at, level }` between which the level moves linearly (two points at one instant are a step), the twilight method, its fallback and the switch-on and switch-off instants. The meaning of each profile kind is in the README.',
-        params: z.strictObject({ id: idSchema }),
-        querystring: nightQuery,
-        response: { 200: z.object({ error: z.literal(false), result: nightOut }), ...errorResponses },
-      },
-      config: { access: { area: profiles.area, action: 'view', groupOwned: Boolean(profiles.groupField) } },
-    },
-    async (req) => {
-      const profile = await service.get(profiles, req.caller, req.params.id);
-      const city = await cityOf(service, req.caller, req.query.city, profile.city);
-      const night = profileNight(profile as unknown as ProfileProgram, city, req.query.date, city.timezone);
-      return {
-        error: false as const,
-        result: {
-          kind: String(profile.kind),
-          ...nightAnswer(night),
-          city,
-        },
-      };
-    },
-  );
+  const suns = new SunYears();
+  registerProfileNightRoutes(app, service, suns);
+  registerProfileYearRoutes(app, service, suns);
+  registerGroupControlRoutes(app, service, db);
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v2/lighting/sun',

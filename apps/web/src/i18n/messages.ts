@@ -1,5 +1,7 @@
 import { VALUE_MESSAGES, type Language } from '@sl/domain';
+import { CALENDAR_MESSAGES } from '../screens/calendar/calendar-messages.ts';
 import { MAP_MESSAGES } from '../screens/map/map-messages.ts';
+import { LIGHTING_MESSAGES } from '../screens/lighting/lighting-messages.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { FORM_MESSAGES } from './form-messages.ts';
 import { LOGIN_MESSAGES } from './login-messages.ts';
@@ -9,9 +11,11 @@ export const MESSAGES = {
   'en-us': {
     ...LOGIN_MESSAGES['en-us'],
     ...MAP_MESSAGES['en-us'],
+    ...CALENDAR_MESSAGES['en-us'],
     ...ADMIN_MESSAGES['en-us'],
     ...VALUE_MESSAGES['en-us'],
     ...FORM_MESSAGES['en-us'],
+    ...LIGHTING_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -23,8 +27,6 @@ export const MESSAGES = {
     analyticsLater:
       'Analytics (period effectiveness and consumption, year comparison) arrives with the reports and analytics work.',
     calendar: 'Calendar',
-    calendarLater:
-      'The calendar of day types arrives with the schedules work. Day types are edited in the list for now.',
     reports: 'Reports',
     reportsLater: 'Meter reports (indications, consumption, instant values) arrive with the reports work.',
     statusOff: 'off',
@@ -48,9 +50,11 @@ export const MESSAGES = {
   ru: {
     ...LOGIN_MESSAGES.ru,
     ...MAP_MESSAGES.ru,
+    ...CALENDAR_MESSAGES.ru,
     ...ADMIN_MESSAGES.ru,
     ...VALUE_MESSAGES.ru,
     ...FORM_MESSAGES.ru,
+    ...LIGHTING_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',
@@ -62,7 +66,6 @@ export const MESSAGES = {
     analyticsLater:
       'Аналитика (эффективность и потребление за период, сравнение по годам) появится вместе с отчётами и аналитикой.',
     calendar: 'Календарь',
-    calendarLater: 'Календарь типов дней появится вместе с расписаниями. Пока типы дней правятся в списке.',
     reports: 'Отчёты',
     reportsLater:
       'Отчёты счётчиков (показания, потребление, мгновенные значения) появятся вместе с отчётами.',

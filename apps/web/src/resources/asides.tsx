@@ -1,5 +1,9 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { LampProgramAside } from './lamp-program-aside.tsx';
+
+// the charts' code (ECharts) loads with the screens that draw them
+const ProfileNightAside = lazy(() => import('../screens/lighting/profile-night-aside.tsx'));
+const GroupControlAside = lazy(() => import('../screens/lighting/group-control-aside.tsx'));
 
 /**
  * Lets a detail screen's record shrink beside its aside, scrolling its own wide rows (a mounting's sockets), so the
@@ -13,4 +17,14 @@ export const BESIDE_ASIDE = {
 export const ASIDES: Partial<Record<string, ReactElement>> = {
   LuminaryModules: <LampProgramAside />,
   LuminarySupports: <LampProgramAside />,
+  Profiles: (
+    <Suspense>
+      <ProfileNightAside />
+    </Suspense>
+  ),
+  GroupControl: (
+    <Suspense>
+      <GroupControlAside />
+    </Suspense>
+  ),
 };

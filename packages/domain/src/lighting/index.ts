@@ -2,3 +2,4 @@ export * from './profile-night.ts';
 export * from './program-choice.ts';
 export * from './compile-program.ts';
 export * from './profile-rules.ts';
+export * from './profile-year.ts';

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { entity, idSchema } from '@sl/domain';
+import type { Db } from '../db/connect.ts';
+import type { EntityService } from '../entities/entity.service.ts';
+import { errorResponses } from './entity-schemas.ts';
+
+const groupControl = entity('GroupControl');
+/** How many of a group's lamps are listed; the count covers them all. */
+const LISTED = 50;
+
+const lampsOut = z.object({
+  count: z.number(),
+  withoutController: z.number(),
+  /** the city of the group's first mounting that has one: where its night is computed when its profile has none */
+  city: z.number().nullable(),
+  lamps: z.array(
+    z.object({ _id: z.number(), mac: z.string(), support: z.object({ _id: z.number(), uid: z.string() }) }),
+  ),
+});
+
+type LampRow = {
+  _id: number;
+  mac: string;
+  support: number;
+  uid: string;
+  city: number | null;
+  count: number;
+  orphans: number;
+};
+
+/** A group control's lamps: the modules in the sockets that name it (the `group` target of the control call). */
+export function registerGroupControlRoutes(app: FastifyInstance, service: EntityService, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/v2/group-controls/:id/lamps',
+    {
+      schema: {
+        tags: ['lighting'],
+        summary: `The lamp modules in the sockets that name a group control: their count, how many have no controller (a group dim cannot reach them), the first ${LISTED} with their mounting, and the city of the first mounting that has one.`,
+        params: z.strictObject({ id: idSchema }),
+        response: { 200: z.object({ error: z.literal(false), result: lampsOut }), ...errorResponses },
+      },
+      config: { access: { area: groupControl.area, action: 'view', groupOwned: true } },
+    },
+    async (req) => {
+      const group = await service.get(groupControl, req.caller, req.params.id);
+      const scope = req.caller.groupId === undefined ? sql`` : sql`and m."group" = ${req.caller.groupId}`;
+      const result = await db.execute(sql`
+        select m._id::int as "_id", m.mac, p._id::int as support, p.uid, p.city::int as city,
+          count(*) over ()::int as count,
+          count(*) filter (where m.controller is null) over ()::int as orphans
+        from luminary_supports p
+        cross join jsonb_array_elements(p.sockets) s
+        join luminary_modules m on m._id = (s->>'luminaryModule')::bigint and m.deleted_at is null
+        where p.deleted_at is null and (s->>'groupControl')::bigint = ${group._id} ${scope}
+        order by (p.city is null), p.uid, m.mac
+        limit ${LISTED}`);
+      const rows = (result as unknown as { rows: LampRow[] }).rows;
+      return {
+        error: false as const,
+        result: {
+          count: rows[0]?.count ?? 0,
+          withoutController: rows[0]?.orphans ?? 0,
+          city: rows.find((r) => r.city != null)?.city ?? null,
+          lamps: rows.map((r) => ({ _id: r._id, mac: r.mac, support: { _id: r.support, uid: r.uid } })),
+        },
+      };
+    },
+  );
+}

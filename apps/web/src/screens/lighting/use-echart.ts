@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { init, use, type ComposeOption, type ECharts } from 'echarts/core';
+import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
+import {
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TooltipComponent,
+  type GridComponentOption,
+  type LegendComponentOption,
+  type MarkLineComponentOption,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import { SVGRenderer } from 'echarts/renderers';
+
+// Only the parts the lighting charts draw, so the chunk stays small; SVG keeps the text crisp and in the page.
+use([LineChart, BarChart, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, SVGRenderer]);
+
+export type ChartOption = ComposeOption<
+  | LineSeriesOption
+  | BarSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | MarkLineComponentOption
+  | TooltipComponentOption
+>;
+
+/** A chart in the returned element's node, following `option` and the node's size. */
+export function useEChart(option: ChartOption) {
+  const ref = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts>(undefined);
+  useEffect(() => {
+    const node = ref.current!;
+    const c = init(node, undefined, { renderer: 'svg' });
+    chart.current = c;
+    const resized = new ResizeObserver(() => c.resize());
+    resized.observe(node);
+    return () => {
+      resized.disconnect();
+      c.dispose();
+      chart.current = undefined;
+    };
+  }, []);
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+  return ref;
+}
