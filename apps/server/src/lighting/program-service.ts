@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { localDay, nextLocalNoon } from '@sl/domain/astro';
 import { ProgramCompiler, type ControllerProgram } from '@sl/domain/lighting';
+import { sql } from 'drizzle-orm';
 import { SYSTEM } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
 import type { CommandService } from '../field/command.service.ts';
 import { loadControllers, loadWorld, type PlacedController } from './program-source.ts';
+import { ALONE, type SenderLease } from './sender-lease.ts';
 
 /** The server's idea of now: tests move it instead of sleeping through a night. */
 export type Clock = { now(): Date };
@@ -26,6 +28,8 @@ export const PROGRAM_SOURCES = new Set([
 
 const SENDING_AT_ONCE = 50;
 const RETRY_MS = 60_000;
+/** how often a process that does not send asks whether the sender is still there */
+const LEASE_RETRY_MS = 30_000;
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /**
@@ -33,6 +37,9 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
  * each controller whose table changed a `program` command, archived like every command. It runs at start, within
  * `settleMs` of a change to a program's sources, at each local noon (the table then starts a day later), and a
  * minute after a controller did not acknowledge. A table counts as sent when its controller acknowledged it.
+ * Among server processes on one database only the holder of the `lease` sends; every process hears every change
+ * (announced through the database), and a new sender starts from the tables the archive says were
+ * acknowledged, so neither a restart nor a change of sender sends the city its programs again.
  */
 export class ProgramService {
   private readonly acknowledged = new Map<string, string>();
@@ -41,12 +48,17 @@ export class ProgramService {
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
+  private leading = false;
 
   constructor(
     private readonly db: Db,
     private readonly commands: CommandService,
-    private readonly opts: { clock?: Clock; settleMs?: number; log?: Log } = {},
+    private readonly opts: { clock?: Clock; settleMs?: number; log?: Log; lease?: SenderLease } = {},
   ) {}
+
+  private get lease() {
+    return this.opts.lease ?? ALONE;
+  }
 
   private get clock() {
     return this.opts.clock ?? SYSTEM_CLOCK;
@@ -60,10 +72,10 @@ export class ProgramService {
     this.stopped = true;
     clearTimeout(this.timer);
     clearTimeout(this.noonTimer);
-    return this.running;
+    return Promise.resolve(this.running).finally(() => this.lease.close());
   }
 
-  /** A registry entity was written: its programs go out once the writes settle. */
+  /** A registry entity was written, by any server process: its programs go out once the writes settle. */
   changed(entityName: string) {
     if (PROGRAM_SOURCES.has(entityName)) this.soon(this.opts.settleMs ?? 5000);
   }
@@ -113,6 +125,12 @@ export class ProgramService {
   }
 
   private async sendAll() {
+    if (!(await this.lease.held())) {
+      this.leading = false;
+      return this.soon(LEASE_RETRY_MS);
+    }
+    if (!this.leading) await this.recallAcknowledged();
+    this.leading = true;
     const controllers = await loadControllers(this.db);
     const compilers = new Map<number | null, ProgramCompiler>();
     const due: { controller: PlacedController; version: string; program: ControllerProgram }[] = [];
@@ -143,6 +161,18 @@ export class ProgramService {
     if (due.length) this.opts.log?.info({ sent: due.length, unanswered }, 'lighting programs sent');
     if (unanswered) this.soon(RETRY_MS);
     this.atNextNoon(controllers);
+  }
+
+  /** The last table each controller acknowledged in the past week, by whichever process sent it. */
+  private async recallAcknowledged() {
+    const result = await this.db.execute(sql`
+      select distinct on (d.controller_mac) d.controller_mac as mac, c.payload->>'version' as version
+      from commands c join command_devices d on d.command_id = c.id
+      where c.type = 'program' and d.state = 'acknowledged' and c.created_at > now() - interval '8 days'
+      order by d.controller_mac, c.id desc`);
+    this.acknowledged.clear();
+    for (const row of (result as { rows?: { mac: string; version: string | null }[] }).rows ?? [])
+      if (row.version) this.acknowledged.set(row.mac, row.version);
   }
 
   private atNextNoon(controllers: PlacedController[]) {
