@@ -34,6 +34,8 @@ describe.runIf(backend === 'postgres')(
       });
       const demo = (await a.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
       await seedDemoCity(a.db, demo._id, demo.cities[0], city);
+      // written past the registry's services, as the demo is: the sender reads the lamps again, as main.ts has it
+      await a.programs!.refresh();
       const sim = await startSimulator({
         broker: MOSQUITTO,
         city,
@@ -65,12 +67,14 @@ describe.runIf(backend === 'postgres')(
         await acknowledged(a, 1);
         await until(async () => ((await levels(a)).every((pwm) => pwm === 40) ? true : undefined), 10_000);
         await quiet();
-        // (the profile alone may have gone out before its politic: dusk to dawn at full power)
+        // (the profile alone may have gone out before its politic: dusk to dawn at full power; and the one sent
+        // before the controller was there timed out)
         const first = (await programsOf(a)).length;
-        expect(first).toBeLessThanOrEqual(2);
+        const acked = (await acknowledged(a, 1)).length;
+        expect(first).toBeLessThanOrEqual(3);
 
         await a.call('PATCH', `/api/v1/Profiles/${profile._id}`, { settings: { pwm0: 55 } });
-        await acknowledged(a, first + 1);
+        await acknowledged(a, acked + 1);
         await until(async () => ((await levels(b)).every((pwm) => pwm === 55) ? true : undefined), 10_000);
         await quiet();
         expect(await programsOf(a)).toHaveLength(first + 1);
@@ -87,7 +91,7 @@ describe.runIf(backend === 'postgres')(
         // the sender is gone: the next change is sent by one of the others, once
         await b.call('PATCH', `/api/v1/Politics/${politic._id}`, { name: 'Cambridge at night' });
         await b.call('PATCH', `/api/v1/Profiles/${profile._id}`, { settings: { pwm0: 70 } });
-        await acknowledged(b, first + 2);
+        await acknowledged(b, acked + 2);
         await until(async () => ((await levels(b)).every((pwm) => pwm === 70) ? true : undefined), 10_000);
         await quiet();
         expect(await programsOf(b)).toHaveLength(first + 2);

@@ -26,7 +26,9 @@ export const PROGRAM_SOURCES = new Set([
   'Cities',
 ]);
 
-const SENDING_AT_ONCE = 50;
+/** Sources of the rules alone: a change to one is compiled against the lamps as last read, not read again. */
+const RULE_SOURCES = new Set(['Profiles', 'Politics', 'CalendarProfiles', 'Categories', 'GroupControl']);
+
 const RETRY_MS = 60_000;
 /** how often a process that does not send asks whether the sender is still there */
 const LEASE_RETRY_MS = 30_000;
@@ -49,6 +51,9 @@ export class ProgramService {
   private again = false;
   private stopped = false;
   private leading = false;
+  /** every controller with its lamps as last read (a million lamps take some 40 s to read, and seconds to compile) */
+  private controllers?: PlacedController[];
+  private lampsStale = true;
 
   constructor(
     private readonly db: Db,
@@ -77,12 +82,17 @@ export class ProgramService {
 
   /** A registry entity was written, by any server process: its programs go out once the writes settle. */
   changed(entityName: string) {
-    if (PROGRAM_SOURCES.has(entityName)) this.soon(this.opts.settleMs ?? 5000);
+    if (!PROGRAM_SOURCES.has(entityName)) return;
+    if (!RULE_SOURCES.has(entityName)) this.lampsStale = true;
+    this.soon(this.opts.settleMs ?? 5000);
   }
 
   /** Controllers came online: those whose program is not acknowledged get it within a second or two. */
   online(macs: string[]) {
-    if (macs.some((mac) => !this.acknowledged.has(mac))) this.soon(1000);
+    if (!macs.some((mac) => !this.acknowledged.has(mac))) return;
+    // perhaps a controller written past the registry's services (commissioning, the demo): read again
+    this.lampsStale = true;
+    this.soon(1000);
   }
 
   /** The program a controller runs from the night in progress, as it would be sent now. */
@@ -92,8 +102,13 @@ export class ProgramService {
     return this.compile(compiler, controller);
   }
 
-  /** Compiles every controller's program and sends those that changed; waits for their answers. */
+  /** Reads every controller's lamps again, compiles their programs and sends those that changed; waits for answers. */
   refresh(): Promise<void> {
+    this.lampsStale = true;
+    return this.run();
+  }
+
+  private run(): Promise<void> {
     if (this.running) {
       this.again = true;
       return this.running;
@@ -104,7 +119,7 @@ export class ProgramService {
         this.running = undefined;
         if (this.again && !this.stopped) {
           this.again = false;
-          void this.refresh();
+          void this.run();
         }
       });
     return this.running;
@@ -113,7 +128,7 @@ export class ProgramService {
   private soon(ms: number) {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.refresh(), ms);
+    this.timer = setTimeout(() => void this.run(), ms);
     this.timer.unref();
   }
 
@@ -131,7 +146,14 @@ export class ProgramService {
     }
     if (!this.leading) await this.recallAcknowledged();
     this.leading = true;
-    const controllers = await loadControllers(this.db);
+    if (this.lampsStale || !this.controllers) {
+      this.lampsStale = false;
+      this.controllers = await loadControllers(this.db).catch((err: unknown) => {
+        this.lampsStale = true;
+        throw err;
+      });
+    }
+    const controllers = this.controllers;
     const compilers = new Map<number | null, ProgramCompiler>();
     const due: { controller: PlacedController; version: string; program: ControllerProgram }[] = [];
     for (const c of controllers) {
@@ -144,32 +166,36 @@ export class ProgramService {
       if (this.acknowledged.get(c.mac) !== version) due.push({ controller: c, version, program });
     }
     let unanswered = 0;
-    for (let i = 0; i < due.length && !this.stopped; i += SENDING_AT_ONCE)
-      await Promise.all(
-        due.slice(i, i + SENDING_AT_ONCE).map(async ({ controller, version, program }) => {
-          const { devices } = await this.commands.run(
-            { ...SYSTEM, groupId: controller.group ?? undefined },
-            'program',
-            { by: 'program', controller: controller.id },
-            payloadOf(program, version),
-            [{ controllerMac: controller.mac }],
-          );
-          if (devices[0]?.state === 'acknowledged') this.acknowledged.set(controller.mac, version);
-          else unanswered += 1;
-        }),
+    // one command a group: the archive shows a day's programs as one line with a controller's answer each
+    for (const [group, ofGroup] of groupBy(due, (d) => d.controller.group)) {
+      if (this.stopped) break;
+      const { devices } = await this.commands.run(
+        { ...SYSTEM, groupId: group ?? undefined },
+        'program',
+        { by: 'program' },
+        { controllers: ofGroup.length },
+        ofGroup.map((d) => ({ controllerMac: d.controller.mac, payload: payloadOf(d.program, d.version) })),
       );
+      devices.forEach((device, i) => {
+        if (device.state === 'acknowledged') this.acknowledged.set(device.controllerMac, ofGroup[i]!.version);
+        else unanswered += 1;
+      });
+    }
     if (due.length) this.opts.log?.info({ sent: due.length, unanswered }, 'lighting programs sent');
     if (unanswered) this.soon(RETRY_MS);
     this.atNextNoon(controllers);
   }
 
-  /** The last table each controller acknowledged in the past week, by whichever process sent it. */
+  /**
+   * The last table each controller acknowledged in the past week, by whichever process sent it: its answer names
+   * the version (the archive keeps the answer, not the table, which would be some 5 KB a controller a day).
+   */
   private async recallAcknowledged() {
     const result = await this.db.execute(sql`
-      select distinct on (d.controller_mac) d.controller_mac as mac, c.payload->>'version' as version
+      select distinct on (d.controller_mac) d.controller_mac as mac, d.result->>'version' as version
       from commands c join command_devices d on d.command_id = c.id
       where c.type = 'program' and d.state = 'acknowledged' and c.created_at > now() - interval '8 days'
-      order by d.controller_mac, c.id desc`);
+      order by d.controller_mac, d.answered_at desc`);
     this.acknowledged.clear();
     for (const row of (result as { rows?: { mac: string; version: string | null }[] }).rows ?? [])
       if (row.version) this.acknowledged.set(row.mac, row.version);
@@ -186,6 +212,17 @@ export class ProgramService {
     this.noonTimer = setTimeout(() => void this.refresh(), Math.max(1000, next - now.getTime() + 1000));
     this.noonTimer.unref();
   }
+}
+
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
 }
 
 function payloadOf(program: ControllerProgram, version: string) {
