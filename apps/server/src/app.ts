@@ -19,6 +19,7 @@ import type { DeviceSecrets } from './field/device-secrets.ts';
 import { DEFAULT_HISTORY_DAYS, keepPartitions, maintainHistory } from './field/history.ts';
 import { Ingest, shareGroupOf } from './field/ingest.ts';
 import { LiveHub } from './live/live-hub.ts';
+import { AdvisoryLease, ALONE } from './lighting/sender-lease.ts';
 import { MapIndex } from './map/map-index.ts';
 import { MAP_SOURCES } from './map/load-points.ts';
 import { installErrorHandler, sendError } from './http/error-handler.ts';
@@ -138,7 +139,8 @@ export async function buildApp({
   let programs: ProgramService | undefined;
   const service = new EntityService(repo, hooks, (e) => {
     if (MAP_SOURCES.includes(e.name)) mapIndex.invalidate();
-    programs?.changed(e.name);
+    // every process's programs hear of it (this one's too, through the hub)
+    hub.publish({ type: 'entities', data: [e.name] }).catch(() => undefined);
     // a module moved to another controller is believed from its new one at once here (elsewhere within a minute)
     if (e.name === 'LuminaryModules' || e.name === 'Controllers') field.ingest?.forgetAssignments();
   });
@@ -147,10 +149,11 @@ export async function buildApp({
   await maintainHistory(db, config.historyDays ?? DEFAULT_HISTORY_DAYS);
   const stopPartitions = keepPartitions(db, app.log, config.historyDays);
   app.addHook('onClose', async () => stopPartitions());
-  // tables written by any server process on the same database (this one included)
+  // tables and entities written by any server process on the same database (this one included)
   hub.subscribe({
     send: (e) => {
       if (e.type === 'tables') for (const table of e.data as string[]) repo.changed(table);
+      if (e.type === 'entities') for (const name of e.data as string[]) programs?.changed(name);
     },
   });
   const shareGroup = broker.kind === 'external' && database.url ? shareGroupOf(database.url) : undefined;
@@ -176,7 +179,13 @@ export async function buildApp({
   await commandService.start();
   app.addHook('onClose', () => commandService.stop());
   if (programOptions) {
-    const lighting = new ProgramService(db, commandService, { clock, ...programOptions, log: app.log });
+    const lease = database.url ? new AdvisoryLease(database.url) : ALONE;
+    const lighting = new ProgramService(db, commandService, {
+      clock,
+      ...programOptions,
+      log: app.log,
+      lease,
+    });
     programs = lighting;
     lighting.start();
     ingest.onOnline = (macs) => lighting.online(macs);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { buildApp, type AppDeps, type RouteEntry } from '../src/app.ts';
+import type { ProgramService } from '../src/lighting/program-service.ts';
 import { openDatabase, type Db } from '../src/db/connect.ts';
 import { DeviceSecrets } from '../src/field/device-secrets.ts';
 import { startBroker, type Broker } from '../src/plugins/broker.ts';
@@ -39,6 +40,8 @@ export type TestServer = Client & {
   broker: Broker;
   /** issues broker secrets for the controllers with these MACs, as commissioning does: secret by MAC (topic form) */
   commission(macs: string[]): Promise<Record<string, string>>;
+  /** the lighting programs it sends (when started with `programs`) */
+  programs?: ProgramService;
   close(): Promise<void>;
 };
 
@@ -169,6 +172,7 @@ export async function startServer(
     },
     db: database.db,
     broker,
+    programs: app.programs,
     commission: async (macs) => Object.fromEntries(await secrets.issueByMac(macs)),
     sql: async <T>(text: string, params: unknown[] = []) => {
       const client = (

@@ -110,6 +110,30 @@ describe('lighting programs in the field', () => {
     expect(other).toMatchObject({ source: 'politic', profile: { name: 'Quiet night' } });
   });
 
+  it('gives a lamp its socket’s group control profile, read from its mounting', async () => {
+    const lamp = modules[2]!;
+    const gc = (await s.call('POST', '/api/v1/GroupControl', { name: 'Main street', id: 7 })).body;
+    await s.call('POST', '/api/v1/Profiles', {
+      name: 'Main street night',
+      kind: 'onOff',
+      settings: { pwm0: 70 },
+      groupControl: gc._id,
+    });
+    type Socket = { luminaryModule?: number };
+    const supports = (await s.call('GET', '/api/v1/LuminarySupports?limit=1000')).body.data as {
+      _id: number;
+      sockets: Socket[];
+    }[];
+    const pole = supports.find((p) => p.sockets.some((x) => x.luminaryModule === lamp._id))!;
+    const sockets = pole.sockets.map((x) =>
+      x.luminaryModule === lamp._id ? { ...x, groupControl: gc._id } : x,
+    );
+    expect((await s.call('PATCH', `/api/v1/LuminarySupports/${pole._id}`, { sockets })).status).toBe(200);
+    const why = (await s.call('GET', `/api/v2/lighting/lamps/${lamp._id}`)).body.result;
+    expect(why).toMatchObject({ source: 'groupControl', profile: { name: 'Main street night' } });
+    await until(async () => ((await levels()).get(lamp.mac) === 70 ? true : undefined), 10_000);
+  });
+
   it('answers a lamp it cannot see, or a date that is not one, with the catalogue’s errors', async () => {
     expect((await s.call('GET', '/api/v2/lighting/lamps/999999')).status).toBe(404);
     const bad = await s.call('GET', `/api/v2/lighting/lamps/${modules[0]!._id}?date=2026-02-30`);

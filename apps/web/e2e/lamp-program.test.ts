@@ -51,10 +51,10 @@ describe('a lamp’s program on its screens, in Chromium', () => {
     expect(await mounting.textContent()).toMatch(
       /^Программа: Quiet night, по политике Whole city; (далее: \d+\s?% в \d\d:\d\d|сегодня шагов больше нет)$/,
     );
+    await shot(ru, 'lamp-program-ru');
     // the wide sockets row must not push the card off a 1280-pixel screen
     const card = await ru.getByTestId('lamp-program').boundingBox();
     expect(card && card.x + card.width).toBeLessThanOrEqual(ru.viewportSize()!.width);
-    await shot(ru, 'lamp-program-ru');
     await ru.context().close();
   });
 });

@@ -7,7 +7,8 @@ import type { LiveHub } from '../live/live-hub.ts';
 import type { CommandGateway, CommandOutcome } from './command-gateway.ts';
 
 /** One controller a command goes to; `modules` narrows a dim to those MACs (absent: all of its modules). */
-export type Delivery = { controllerMac: string; modules?: string[] };
+/** One controller's part of a command: the modules it is to act on, or a payload of its own (its program). */
+export type Delivery = { controllerMac: string; modules?: string[]; payload?: object };
 export type DeviceOutcome = Delivery & {
   state: 'acknowledged' | 'failed' | 'timed_out';
   code: number;
@@ -15,6 +16,9 @@ export type DeviceOutcome = Delivery & {
 };
 
 const PROGRESS_PART = 50;
+const DEVICE_ROWS_AT_ONCE = 5000;
+/** under Mosquitto's default 1,000 messages queued for one client */
+const IN_FLIGHT = 500;
 
 const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
 
@@ -135,17 +139,22 @@ export class CommandService {
       .values({ userId: caller.userId ?? 0, groupId: caller.groupId ?? null, type, target, payload })
       .returning({ id: commands.id });
     const commandId = command!.id;
-    const rows = await this.db
-      .insert(commandDevices)
-      .values(
-        deliveries.map((d) => ({
-          commandId,
-          controllerMac: d.controllerMac,
-          modules: d.modules ?? null,
-          state: 'queued',
-        })),
-      )
-      .returning({ id: commandDevices.id });
+    const rows: { id: number }[] = [];
+    // within the statement's 65,535 parameters
+    for (let i = 0; i < deliveries.length; i += DEVICE_ROWS_AT_ONCE)
+      rows.push(
+        ...(await this.db
+          .insert(commandDevices)
+          .values(
+            deliveries.slice(i, i + DEVICE_ROWS_AT_ONCE).map((d) => ({
+              commandId,
+              controllerMac: d.controllerMac,
+              modules: d.modules ?? null,
+              state: 'queued',
+            })),
+          )
+          .returning({ id: commandDevices.id })),
+      );
     await this.db
       .update(commandDevices)
       .set({ state: 'sent', sentAt: new Date() })
@@ -158,21 +167,26 @@ export class CommandService {
     // each answer is written as it arrives (with the others that came meanwhile): a process that stops before
     // the last one keeps those it had
     const answers = this.answers(about);
-    const answered = await Promise.all(
-      deliveries.map(async (d, i) => {
+    const answered: Answer[] = [];
+    let next = 0;
+    // a window of commands in flight: the broker queues only so many for one subscriber, and drops the rest
+    const sender = async () => {
+      for (let i = next++; i < deliveries.length; i = next++) {
+        const d = deliveries[i]!;
         const o = await this.gateway.send(
           d.controllerMac,
           type,
-          d.modules ? { ...payload, macs: d.modules } : payload,
+          d.payload ?? (d.modules ? { ...payload, macs: d.modules } : payload),
         );
         const answer = { id: rows[i]!.id, state: stateOf(o), code: o.code, result: o.result ?? null };
         answers.add(answer, d.controllerMac);
-        return answer;
-      }),
-    );
+        answered[i] = answer;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, deliveries.length) }, sender));
     await answers.written();
     await this.db.update(commands).set({ finishedAt: new Date() }).where(eq(commands.id, commandId));
-    const devices: DeviceOutcome[] = deliveries.map((d, i) => ({
+    const devices: DeviceOutcome[] = deliveries.map(({ payload: _, ...d }, i) => ({
       ...d,
       state: answered[i]!.state,
       code: answered[i]!.code,

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { localDay, nextLocalNoon } from '@sl/domain/astro';
 import { ProgramCompiler, type ControllerProgram } from '@sl/domain/lighting';
+import { sql } from 'drizzle-orm';
 import { SYSTEM } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
 import type { CommandService } from '../field/command.service.ts';
 import { loadControllers, loadWorld, type PlacedController } from './program-source.ts';
+import { ALONE, type SenderLease } from './sender-lease.ts';
 
 /** The server's idea of now: tests move it instead of sleeping through a night. */
 export type Clock = { now(): Date };
@@ -24,8 +26,12 @@ export const PROGRAM_SOURCES = new Set([
   'Cities',
 ]);
 
-const SENDING_AT_ONCE = 50;
+/** Sources of the rules alone: a change to one is compiled against the lamps as last read, not read again. */
+const RULE_SOURCES = new Set(['Profiles', 'Politics', 'CalendarProfiles', 'Categories', 'GroupControl']);
+
 const RETRY_MS = 60_000;
+/** how often a process that does not send asks whether the sender is still there */
+const LEASE_RETRY_MS = 30_000;
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /**
@@ -33,6 +39,9 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
  * each controller whose table changed a `program` command, archived like every command. It runs at start, within
  * `settleMs` of a change to a program's sources, at each local noon (the table then starts a day later), and a
  * minute after a controller did not acknowledge. A table counts as sent when its controller acknowledged it.
+ * Among server processes on one database only the holder of the `lease` sends; every process hears every change
+ * (announced through the database), and a new sender starts from the tables the archive says were
+ * acknowledged, so neither a restart nor a change of sender sends the city its programs again.
  */
 export class ProgramService {
   private readonly acknowledged = new Map<string, string>();
@@ -41,12 +50,20 @@ export class ProgramService {
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
+  private leading = false;
+  /** every controller with its lamps as last read (a million lamps take some 40 s to read, and seconds to compile) */
+  private controllers?: PlacedController[];
+  private lampsStale = true;
 
   constructor(
     private readonly db: Db,
     private readonly commands: CommandService,
-    private readonly opts: { clock?: Clock; settleMs?: number; log?: Log } = {},
+    private readonly opts: { clock?: Clock; settleMs?: number; log?: Log; lease?: SenderLease } = {},
   ) {}
+
+  private get lease() {
+    return this.opts.lease ?? ALONE;
+  }
 
   private get clock() {
     return this.opts.clock ?? SYSTEM_CLOCK;
@@ -60,17 +77,22 @@ export class ProgramService {
     this.stopped = true;
     clearTimeout(this.timer);
     clearTimeout(this.noonTimer);
-    return this.running;
+    return Promise.resolve(this.running).finally(() => this.lease.close());
   }
 
-  /** A registry entity was written: its programs go out once the writes settle. */
+  /** A registry entity was written, by any server process: its programs go out once the writes settle. */
   changed(entityName: string) {
-    if (PROGRAM_SOURCES.has(entityName)) this.soon(this.opts.settleMs ?? 5000);
+    if (!PROGRAM_SOURCES.has(entityName)) return;
+    if (!RULE_SOURCES.has(entityName)) this.lampsStale = true;
+    this.soon(this.opts.settleMs ?? 5000);
   }
 
   /** Controllers came online: those whose program is not acknowledged get it within a second or two. */
   online(macs: string[]) {
-    if (macs.some((mac) => !this.acknowledged.has(mac))) this.soon(1000);
+    if (!macs.some((mac) => !this.acknowledged.has(mac))) return;
+    // perhaps a controller written past the registry's services (commissioning, the demo): read again
+    this.lampsStale = true;
+    this.soon(1000);
   }
 
   /** The program a controller runs from the night in progress, as it would be sent now. */
@@ -80,8 +102,13 @@ export class ProgramService {
     return this.compile(compiler, controller);
   }
 
-  /** Compiles every controller's program and sends those that changed; waits for their answers. */
+  /** Reads every controller's lamps again, compiles their programs and sends those that changed; waits for answers. */
   refresh(): Promise<void> {
+    this.lampsStale = true;
+    return this.run();
+  }
+
+  private run(): Promise<void> {
     if (this.running) {
       this.again = true;
       return this.running;
@@ -92,7 +119,7 @@ export class ProgramService {
         this.running = undefined;
         if (this.again && !this.stopped) {
           this.again = false;
-          void this.refresh();
+          void this.run();
         }
       });
     return this.running;
@@ -101,7 +128,7 @@ export class ProgramService {
   private soon(ms: number) {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.refresh(), ms);
+    this.timer = setTimeout(() => void this.run(), ms);
     this.timer.unref();
   }
 
@@ -113,7 +140,20 @@ export class ProgramService {
   }
 
   private async sendAll() {
-    const controllers = await loadControllers(this.db);
+    if (!(await this.lease.held())) {
+      this.leading = false;
+      return this.soon(LEASE_RETRY_MS);
+    }
+    if (!this.leading) await this.recallAcknowledged();
+    this.leading = true;
+    if (this.lampsStale || !this.controllers) {
+      this.lampsStale = false;
+      this.controllers = await loadControllers(this.db).catch((err: unknown) => {
+        this.lampsStale = true;
+        throw err;
+      });
+    }
+    const controllers = this.controllers;
     const compilers = new Map<number | null, ProgramCompiler>();
     const due: { controller: PlacedController; version: string; program: ControllerProgram }[] = [];
     for (const c of controllers) {
@@ -126,23 +166,39 @@ export class ProgramService {
       if (this.acknowledged.get(c.mac) !== version) due.push({ controller: c, version, program });
     }
     let unanswered = 0;
-    for (let i = 0; i < due.length && !this.stopped; i += SENDING_AT_ONCE)
-      await Promise.all(
-        due.slice(i, i + SENDING_AT_ONCE).map(async ({ controller, version, program }) => {
-          const { devices } = await this.commands.run(
-            { ...SYSTEM, groupId: controller.group ?? undefined },
-            'program',
-            { by: 'program', controller: controller.id },
-            payloadOf(program, version),
-            [{ controllerMac: controller.mac }],
-          );
-          if (devices[0]?.state === 'acknowledged') this.acknowledged.set(controller.mac, version);
-          else unanswered += 1;
-        }),
+    // one command a group: the archive shows a day's programs as one line with a controller's answer each
+    for (const [group, ofGroup] of groupBy(due, (d) => d.controller.group)) {
+      if (this.stopped) break;
+      const { devices } = await this.commands.run(
+        { ...SYSTEM, groupId: group ?? undefined },
+        'program',
+        { by: 'program' },
+        { controllers: ofGroup.length },
+        ofGroup.map((d) => ({ controllerMac: d.controller.mac, payload: payloadOf(d.program, d.version) })),
       );
+      devices.forEach((device, i) => {
+        if (device.state === 'acknowledged') this.acknowledged.set(device.controllerMac, ofGroup[i]!.version);
+        else unanswered += 1;
+      });
+    }
     if (due.length) this.opts.log?.info({ sent: due.length, unanswered }, 'lighting programs sent');
     if (unanswered) this.soon(RETRY_MS);
     this.atNextNoon(controllers);
+  }
+
+  /**
+   * The last table each controller acknowledged in the past week, by whichever process sent it: its answer names
+   * the version (the archive keeps the answer, not the table, which would be some 5 KB a controller a day).
+   */
+  private async recallAcknowledged() {
+    const result = await this.db.execute(sql`
+      select distinct on (d.controller_mac) d.controller_mac as mac, d.result->>'version' as version
+      from commands c join command_devices d on d.command_id = c.id
+      where c.type = 'program' and d.state = 'acknowledged' and c.created_at > now() - interval '8 days'
+      order by d.controller_mac, d.answered_at desc`);
+    this.acknowledged.clear();
+    for (const row of (result as { rows?: { mac: string; version: string | null }[] }).rows ?? [])
+      if (row.version) this.acknowledged.set(row.mac, row.version);
   }
 
   private atNextNoon(controllers: PlacedController[]) {
@@ -156,6 +212,17 @@ export class ProgramService {
     this.noonTimer = setTimeout(() => void this.refresh(), Math.max(1000, next - now.getTime() + 1000));
     this.noonTimer.unref();
   }
+}
+
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
 }
 
 function payloadOf(program: ControllerProgram, version: string) {

@@ -3,10 +3,11 @@ import pg from 'pg';
 /**
  * One change pushed to signed-in consoles; `groupId` says whose it is (undefined: administrators only). `tables`
  * (the tables a server process wrote to) and `devices` (a server process wrote devices the map shows: their places,
- * groups, links) are for the server processes only, never sent to a console.
+ * groups, links) and `entities` (registry entities written through the entity service, by name) are for the server
+ * processes only, never sent to a console.
  */
 export type LiveEvent = {
-  type: 'modules' | 'controllers' | 'command' | 'map' | 'tables' | 'devices';
+  type: 'modules' | 'controllers' | 'command' | 'map' | 'tables' | 'devices' | 'entities';
   groupId?: number | null;
   data: unknown;
 };

@@ -10,7 +10,7 @@ const GroupControlAside = lazy(() => import('../screens/lighting/group-control-a
  * aside stays on screen.
  */
 export const BESIDE_ASIDE = {
-  '& .RaEdit-card, & .RaShow-card': { minWidth: 0, overflowX: 'auto' },
+  '& .RaEdit-card, & .RaShow-card': { flex: '1 1 0', width: 0, minWidth: 0, overflowX: 'auto' },
 } as const;
 
 /** What a detail screen shows beside its record, for the entities that have more to say. */

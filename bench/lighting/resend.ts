@@ -1,0 +1,149 @@
+import pg from 'pg';
+import { recreateDatabase } from '../api/load.ts';
+import { startNode, stopAll } from '../api/processes.ts';
+import { ADMIN_PASSWORD } from '../api/session.ts';
+import { call, signIn } from '../field/dim.ts';
+import { fleet } from '../field/fleet.ts';
+import { startResponder } from './responder.ts';
+import { seedFleet } from './seed-fleet.ts';
+
+// The daily resend through the broker (issue 11 §4; goal ≤ 2 minutes): the server process on a fresh PostgreSQL
+// database compiles every controller's program and sends it as a command through Mosquitto; the fleet answers
+// with the simulator's device logic. Timed from the archive: the first program command written to the last
+// acknowledgement recorded. Then the server is restarted: it must send nothing again.
+
+const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const MQTT_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+const WAIT_MS = 10 * 60_000;
+
+/** One resend: the change saved → the first program command written → the last acknowledgement recorded. */
+export type Phase = { startSeconds: number; sendSeconds: number; acknowledged: number };
+
+export type Resend = {
+  controllers: number;
+  lamps: number;
+  seedSeconds: number;
+  /** a change to the lamps' side (the city): every lamp read again, every table compiled and sent */
+  full: Phase;
+  /** a change to a profile: compiled against the lamps as last read, every table sent */
+  rules: Phase;
+  meanBytes: number;
+  /** program commands written by the restarted server in the 30 s after it was up */
+  afterRestart: number;
+};
+
+type Figures = { acknowledged: number; first: Date | null; last: Date | null; commands: number };
+
+/** The program commands after command `since`. */
+async function figures(pool: pg.Pool, since = 0): Promise<Figures> {
+  const { rows } = await pool.query<Figures>(
+    `select count(*) filter (where d.state = 'acknowledged')::int as acknowledged, min(c.created_at) as first,
+      max(d.answered_at) as last, count(distinct c.id)::int as commands
+    from commands c join command_devices d on d.command_id = c.id where c.type = 'program' and c.id > $1`,
+    [since],
+  );
+  return rows[0]!;
+}
+
+async function lastCommand(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ id: number }>('select coalesce(max(id), 0)::int as id from commands');
+  return rows[0]!.id;
+}
+
+/** Saves a change and waits until every controller acknowledged the programs it made. */
+async function phase(pool: pg.Pool, controllers: number, change: () => Promise<unknown>): Promise<Phase> {
+  const since = await lastCommand(pool);
+  const saved = Date.now();
+  await change();
+  const deadline = Date.now() + WAIT_MS;
+  let now = await figures(pool, since);
+  while (now.acknowledged < controllers && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 500));
+    now = await figures(pool, since);
+  }
+  return {
+    startSeconds: now.first ? (now.first.getTime() - saved) / 1000 : NaN,
+    sendSeconds: now.first && now.last ? (now.last.getTime() - now.first.getTime()) / 1000 : NaN,
+    acknowledged: now.acknowledged,
+  };
+}
+
+export async function measureResend(controllers: number, perController: number): Promise<Resend> {
+  const benchUrl = Object.assign(new URL(ADMIN_URL), { pathname: '/sl_bench_lighting' }).toString();
+  await recreateDatabase(ADMIN_URL, benchUrl);
+  const network = 0xc000 + (process.pid % 0x0fff);
+  const city = fleet(controllers, perController, network);
+  const env = {
+    DATABASE_URL: benchUrl,
+    MQTT_URL,
+    LOG_LEVEL: 'warn',
+    DEMO: '0',
+    ADMIN_PASSWORD,
+    COMMAND_TIMEOUT_MS: '30000',
+  };
+  let server = await startNode('server', 'apps/server/src/main.ts', env, '/health');
+  const pool = new pg.Pool({ connectionString: benchUrl, max: 2 });
+  const responder = await startResponder(MQTT_URL, city);
+  try {
+    const s = await signIn(server.url, ADMIN_PASSWORD);
+    const cityRow = await call<{ _id: number }>(server.url, s, 'POST', '/api/v1/Cities', {
+      name: { 'en-us': 'Bench', ru: 'Bench', local: 'Bench', int: 'Bench' },
+      lat: city.lat,
+      lon: city.lon,
+      timezone: 'America/New_York',
+    });
+    const group = await call<{ _id: number }>(server.url, s, 'POST', '/api/v1/Groups', {
+      name: 'Bench',
+      cities: [cityRow._id],
+    });
+    // the program first, then the fleet written past the registry's services: nothing goes out until the change
+    const settings = { twil: 2, pwm0: 100, pwm1: 60, pwm2: 40, time1: '02:00', time2: '04:00' };
+    const profile = await call<{ _id: number }>(server.url, s, 'POST', '/api/v1/Profiles', {
+      name: 'Night dimming',
+      kind: 'symmetrical',
+      group: group._id,
+      city: cityRow._id,
+      settings,
+    });
+    await call(server.url, s, 'POST', '/api/v1/Politics', {
+      name: 'Bench',
+      group: group._id,
+      profile: profile._id,
+    });
+    const t0 = performance.now();
+    await seedFleet(pool, { group: group._id, city: cityRow._id, network, controllers, perController });
+    const seedSeconds = (performance.now() - t0) / 1000;
+    console.log(
+      `seeded ${controllers} controllers, ${controllers * perController} lamps in ${seedSeconds.toFixed(0)} s`,
+    );
+    const full = await phase(pool, controllers, () =>
+      call(server.url, s, 'PATCH', `/api/v1/Cities/${cityRow._id}`, { name: { 'en-us': 'Bench city' } }),
+    );
+    console.log(`full: ${JSON.stringify(full)}`);
+    const rules = await phase(pool, controllers, () =>
+      call(server.url, s, 'PATCH', `/api/v1/Profiles/${profile._id}`, {
+        settings: { ...settings, pwm1: 50 },
+      }),
+    );
+    console.log(`rules: ${JSON.stringify(rules)}; responder ${JSON.stringify(responder.counts)}`);
+
+    const sent = await lastCommand(pool);
+    await server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+    server = await startNode('server', 'apps/server/src/main.ts', env, '/health');
+    await new Promise((r) => setTimeout(r, 30_000));
+    return {
+      controllers,
+      lamps: controllers * perController,
+      seedSeconds,
+      full,
+      rules,
+      meanBytes: responder.counts.programBytes / Math.max(1, responder.counts.programs),
+      afterRestart: (await figures(pool, sent)).commands,
+    };
+  } finally {
+    await responder.stop();
+    await pool.end();
+    await stopAll();
+  }
+}
