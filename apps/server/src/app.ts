@@ -137,10 +137,11 @@ export async function buildApp({
   // the ingest is made below, once the routes' service exists
   const field: { ingest?: Ingest } = {};
   let programs: ProgramService | undefined;
+  // every process's programs hear of it (this one's too, through the hub)
+  const announce = (name: string) => hub.publish({ type: 'entities', data: [name] }).catch(() => undefined);
   const service = new EntityService(repo, hooks, (e) => {
     if (MAP_SOURCES.includes(e.name)) mapIndex.invalidate();
-    // every process's programs hear of it (this one's too, through the hub)
-    hub.publish({ type: 'entities', data: [e.name] }).catch(() => undefined);
+    void announce(e.name);
     // a module moved to another controller is believed from its new one at once here (elsewhere within a minute)
     if (e.name === 'LuminaryModules' || e.name === 'Controllers') field.ingest?.forgetAssignments();
   });
@@ -199,7 +200,7 @@ export async function buildApp({
   registerModuleConfigRoutes(app, db, commandService, written);
   registerMapRoutes(app, mapIndex, repo);
   registerLightingRoutes(app, service, db, clock);
-  registerCalendarRoutes(app, service, repo, db);
+  registerCalendarRoutes(app, service, repo, db, announce);
   await registerWeb(app, config.webDist);
   return app;
 }

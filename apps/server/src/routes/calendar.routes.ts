@@ -38,8 +38,10 @@ export function registerCalendarRoutes(
   service: EntityService,
   repo: EntityRepository,
   db: Db,
+  /** tells every server process an entity was written past its service (the upload's transaction) */
+  announce: (entityName: string) => unknown,
 ) {
-  const calendar = new CalendarService(service, repo, db, () => app.programs?.changed(Calendar.name));
+  const calendar = new CalendarService(service, repo, db, () => announce(Calendar.name));
   const lists = new Set([
     `/api/v1/${Calendar.name}`,
     `/api/v2/${Calendar.name}`,
