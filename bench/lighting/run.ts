@@ -19,6 +19,7 @@ import {
   type ProgramLamp,
 } from '@sl/domain/lighting';
 import { machine, writeSection } from '../api/report.ts';
+import { DEFAULT_SETTLE_MS } from '../../apps/server/src/lighting/program-service.ts';
 import { measureResend, type Phase, type Resend } from './resend.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -180,7 +181,7 @@ function resendLines(r: Resend): string[] {
     '',
     '### The resend through the broker',
     '',
-    `The server process (\`apps/server/src/main.ts\`) on a fresh PostgreSQL database, ${int(r.controllers)} controllers and ${int(r.lamps)} lamp modules (one per mounting, each in its mounting's socket; written by the database in ${r.seedSeconds.toFixed(0)} s), one politic and a night-dimming profile. Each change below makes every controller's table change, as local noon does each day. The fleet answers through the machine's Mosquitto with the simulator's own device logic (decode, check, run the table) behind one MQTT connection (\`bench/lighting/responder.ts\`); times from the commands archive. The server waits 5 s for a change's writes to settle before it compiles.`,
+    `The server process (\`apps/server/src/main.ts\`) on a fresh PostgreSQL database, ${int(r.controllers)} controllers and ${int(r.lamps)} lamp modules (one per mounting, each in its mounting's socket; written by the database in ${r.seedSeconds.toFixed(0)} s), one politic and a night-dimming profile. Each change below makes every controller's table change, as local noon does each day. The fleet answers through the machine's Mosquitto with the simulator's own device logic (decode, check, run the table) behind one MQTT connection (\`bench/lighting/responder.ts\`); times from the commands archive. The server waits ${DEFAULT_SETTLE_MS / 1000} s for a change's writes to settle before it compiles.`,
     '',
     '| change | saved → first program command | first command → last acknowledgement | saved → all acknowledged | acknowledged |',
     '| --- | ---: | ---: | ---: | ---: |',

@@ -29,6 +29,8 @@ export const PROGRAM_SOURCES = new Set([
 /** Sources of the rules alone: a change to one is compiled against the lamps as last read, not read again. */
 const RULE_SOURCES = new Set(['Profiles', 'Politics', 'CalendarProfiles', 'Categories', 'GroupControl']);
 
+/** how long a program's sources must stay unchanged before the programs are compiled and sent */
+export const DEFAULT_SETTLE_MS = 2000;
 const RETRY_MS = 60_000;
 /** how often a process that does not send asks whether the sender is still there */
 const LEASE_RETRY_MS = 30_000;
@@ -84,7 +86,7 @@ export class ProgramService {
   changed(entityName: string) {
     if (!PROGRAM_SOURCES.has(entityName)) return;
     if (!RULE_SOURCES.has(entityName)) this.lampsStale = true;
-    this.soon(this.opts.settleMs ?? 5000);
+    this.soon(this.opts.settleMs ?? DEFAULT_SETTLE_MS);
   }
 
   /** Controllers came online: those whose program is not acknowledged get it within a second or two. */
