@@ -134,6 +134,21 @@ describe('lighting programs in the field', () => {
     await until(async () => ((await levels()).get(lamp.mac) === 70 ? true : undefined), 10_000);
   });
 
+  it('takes the weekend from the country of the group’s time zone, as the calendar screen shows it', async () => {
+    const lamp = modules[3]!;
+    const dayType = async (date: string) =>
+      (await s.call('GET', `/api/v2/lighting/lamps/${lamp._id}?date=${date}`)).body.result.dayType;
+    // a Friday and a Sunday
+    expect([await dayType('2026-11-27'), await dayType('2026-11-29')]).toEqual(['workday', 'weekend']);
+    const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
+    await s.call('PATCH', `/api/v1/Groups/${demo._id}`, { timezone: 'Asia/Riyadh' });
+    try {
+      expect([await dayType('2026-11-27'), await dayType('2026-11-29')]).toEqual(['weekend', 'workday']);
+    } finally {
+      await s.call('PATCH', `/api/v1/Groups/${demo._id}`, { timezone: demo.timezone ?? null });
+    }
+  });
+
   it('answers a lamp it cannot see, or a date that is not one, with the catalogue’s errors', async () => {
     expect((await s.call('GET', '/api/v2/lighting/lamps/999999')).status).toBe(404);
     const bad = await s.call('GET', `/api/v2/lighting/lamps/${modules[0]!._id}?date=2026-02-30`);

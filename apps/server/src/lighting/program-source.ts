@@ -4,6 +4,7 @@ import {
   dayTypeOf,
   orderPolitics,
   weekendOf,
+  weekendOfZone,
   type DayCategory,
   type LampFacts,
   type Politic,
@@ -32,7 +33,24 @@ export type PlacedController = {
 const ofGroup = (group: number | null) =>
   group === null ? sql`"group" is null` : sql`("group" = ${group} or "group" is null)`;
 
-export async function loadWorld(db: Db, group: number | null, weekend = weekendOf()): Promise<ProgramWorld> {
+/**
+ * The weekend of a group's country, from its time zone, else its first city's that has one (as the calendar screen
+ * shows it); Saturday and Sunday for rows of no group.
+ */
+async function groupWeekend(db: Db, group: number | null): Promise<number[]> {
+  if (group === null) return weekendOf();
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select coalesce(nullif(g.timezone, ''), (
+        select ci.timezone from cities ci, unnest(g.cities) with ordinality as c(id, n)
+        where ci._id = c.id and ci.deleted_at is null and coalesce(ci.timezone, '') <> '' order by c.n limit 1)) as zone
+      from groups g where g._id = ${group}`),
+  );
+  return weekendOfZone(typeof row?.zone === 'string' ? row.zone : undefined);
+}
+
+export async function loadWorld(db: Db, group: number | null, weekend?: number[]): Promise<ProgramWorld> {
+  weekend ??= await groupWeekend(db, group);
   // a date column as its text: the drivers would make it a Date at the server's local midnight
   const live = (table: string, where: SQL) =>
     db

@@ -3,3 +3,4 @@ export * from './program-choice.ts';
 export * from './compile-program.ts';
 export * from './profile-rules.ts';
 export * from './profile-year.ts';
+export * from './weekend-region.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstDayOfWeek, monthWeeks, shiftMonth, weekOrder } from './calendar-dates.ts';
-import { weekendOfZone } from './weekend-region.ts';
+import { weekendOfZone } from '@sl/domain/lighting';
 
 describe('calendar dates', () => {
   it('lays a month out in weeks from the first day of the week', () => {

@@ -1,5 +1,5 @@
 import { storedProfile } from '../../providers/session.ts';
-import { weekendOfZone } from './weekend-region.ts';
+import { weekendOfZone } from '@sl/domain/lighting';
 
 type Zoned = { timezone?: string | null };
 // the profile the server signs in with carries the group's time zone and cities (session.ts names only part of it)

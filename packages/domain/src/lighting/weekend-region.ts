@@ -1,4 +1,4 @@
-import { weekendOf } from '@sl/domain/lighting';
+import { weekendOf } from './program-choice.ts';
 
 // A city has a time zone but no country; the weekend is the country's (Intl week data, through the domain's
 // weekendOf). The zones below are those of the countries whose weekend is not Saturday and Sunday (IANA zone.tab):
