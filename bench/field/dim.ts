@@ -27,6 +27,21 @@ export async function call<T>(serverUrl: string, s: Session, method: string, pat
   return json;
 }
 
+/** The bench's city (where its fleet stands, in Cambridge's time zone) and a group holding it, made through the API. */
+export async function benchGroup(serverUrl: string, s: Session, at: { lat: number; lon: number }) {
+  const city = await call<{ _id: number }>(serverUrl, s, 'POST', '/api/v1/Cities', {
+    name: { 'en-us': 'Bench', ru: 'Bench', local: 'Bench', int: 'Bench' },
+    lat: at.lat,
+    lon: at.lon,
+    timezone: 'America/New_York',
+  });
+  const group = await call<{ _id: number }>(serverUrl, s, 'POST', '/api/v1/Groups', {
+    name: 'Bench',
+    cities: [city._id],
+  });
+  return { cityId: city._id, groupId: group._id };
+}
+
 export type DimRun = {
   /** request sent → HTTP answer */
   answerMs: number;

@@ -8,7 +8,7 @@ import { recreateDatabase } from '../api/load.ts';
 import { killAllNow, ROOT, startNode, stopAll } from '../api/processes.ts';
 import { machine, writeSection } from '../api/report.ts';
 import { ADMIN_PASSWORD } from '../api/session.ts';
-import { call, groupDim, signIn, type DimRun } from './dim.ts';
+import { benchGroup, call, groupDim, signIn, type DimRun } from './dim.ts';
 import { fleet, templates } from './fleet.ts';
 import { ingestStep, rawBroker, rawCopy, type Step } from './ingest.ts';
 import { startAuthBroker, type AuthBroker } from './mosquitto.ts';
@@ -70,28 +70,19 @@ async function main() {
   let sim: Awaited<ReturnType<typeof startSimulator>> | undefined;
   try {
     const s = await signIn(server.url, ADMIN_PASSWORD);
-    const cityRow = await call<{ _id: number }>(server.url, s, 'POST', '/api/v1/Cities', {
-      name: { 'en-us': 'Bench', ru: 'Bench', local: 'Bench', int: 'Bench' },
-      lat: city.lat,
-      lon: city.lon,
-      timezone: 'America/New_York',
-    });
-    const group = await call<{ _id: number }>(server.url, s, 'POST', '/api/v1/Groups', {
-      name: 'Bench',
-      cities: [cityRow._id],
-    });
+    const { cityId, groupId } = await benchGroup(server.url, s, city);
     const t0 = performance.now();
-    await seedDemoCity(database.db, group._id, cityRow._id, city);
+    await seedDemoCity(database.db, groupId, cityId, city);
     const gc = await call<{ _id: number }>(server.url, s, 'POST', '/api/v1/GroupControl', {
       name: 'Whole fleet',
       id: 1,
-      group: group._id,
+      group: groupId,
     });
     await pool.query(
       `update luminary_supports p set sockets = (
          select jsonb_agg(x || jsonb_build_object('groupControl', $1::bigint)) from jsonb_array_elements(p.sockets) x)
        where p."group" = $2 and jsonb_array_length(p.sockets) > 0`,
-      [gc._id, group._id],
+      [gc._id, groupId],
     );
     await pool.query('vacuum analyze');
     // commissioning: every controller's secret, and the broker's files from the database

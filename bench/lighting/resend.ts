@@ -2,7 +2,7 @@ import pg from 'pg';
 import { recreateDatabase } from '../api/load.ts';
 import { startNode, stopAll } from '../api/processes.ts';
 import { ADMIN_PASSWORD } from '../api/session.ts';
-import { call, signIn } from '../field/dim.ts';
+import { benchGroup, call, signIn } from '../field/dim.ts';
 import { fleet } from '../field/fleet.ts';
 import { startResponder } from './responder.ts';
 import { seedFleet } from './seed-fleet.ts';
@@ -86,38 +86,29 @@ export async function measureResend(controllers: number, perController: number):
   const responder = await startResponder(MQTT_URL, city);
   try {
     const s = await signIn(server.url, ADMIN_PASSWORD);
-    const cityRow = await call<{ _id: number }>(server.url, s, 'POST', '/api/v1/Cities', {
-      name: { 'en-us': 'Bench', ru: 'Bench', local: 'Bench', int: 'Bench' },
-      lat: city.lat,
-      lon: city.lon,
-      timezone: 'America/New_York',
-    });
-    const group = await call<{ _id: number }>(server.url, s, 'POST', '/api/v1/Groups', {
-      name: 'Bench',
-      cities: [cityRow._id],
-    });
+    const { cityId, groupId } = await benchGroup(server.url, s, city);
     // the program first, then the fleet written past the registry's services: nothing goes out until the change
     const settings = { twil: 2, pwm0: 100, pwm1: 60, pwm2: 40, time1: '02:00', time2: '04:00' };
     const profile = await call<{ _id: number }>(server.url, s, 'POST', '/api/v1/Profiles', {
       name: 'Night dimming',
       kind: 'symmetrical',
-      group: group._id,
-      city: cityRow._id,
+      group: groupId,
+      city: cityId,
       settings,
     });
     await call(server.url, s, 'POST', '/api/v1/Politics', {
       name: 'Bench',
-      group: group._id,
+      group: groupId,
       profile: profile._id,
     });
     const t0 = performance.now();
-    await seedFleet(pool, { group: group._id, city: cityRow._id, network, controllers, perController });
+    await seedFleet(pool, { group: groupId, city: cityId, network, controllers, perController });
     const seedSeconds = (performance.now() - t0) / 1000;
     console.log(
       `seeded ${controllers} controllers, ${controllers * perController} lamps in ${seedSeconds.toFixed(0)} s`,
     );
     const full = await phase(pool, controllers, () =>
-      call(server.url, s, 'PATCH', `/api/v1/Cities/${cityRow._id}`, { name: { 'en-us': 'Bench city' } }),
+      call(server.url, s, 'PATCH', `/api/v1/Cities/${cityId}`, { name: { 'en-us': 'Bench city' } }),
     );
     console.log(`full: ${JSON.stringify(full)}`);
     const rules = await phase(pool, controllers, () =>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Slider, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { HttpError, useLocaleState, useTranslate } from 'react-admin';
 import { controlAnswerError, formatMeasure, type Language } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
+import { LevelSlider } from '../level-slider.tsx';
 import type { ErrorBody } from '../../providers/http.ts';
 import { dimGroup, type GroupDim } from './lighting-api.ts';
 
@@ -30,17 +31,11 @@ export function GroupDimmer({ groupControl }: { groupControl: number }) {
   return (
     <Box data-testid="group-dimmer">
       <Typography variant="subtitle1">{translate(sl('groupControlDim'))}</Typography>
-      <Typography variant="body2" id="group-dim-label">
-        {translate(sl('groupControlDimLevel'), { level: formatMeasure(pwm, 'percent', lang, 0) })}
-      </Typography>
-      <Slider
-        size="small"
-        min={0}
-        max={100}
-        step={5}
+      <LevelSlider
+        labelId="group-dim-label"
+        label={translate(sl('groupControlDimLevel'), { level: formatMeasure(pwm, 'percent', lang, 0) })}
         value={pwm}
-        onChange={(_, v) => setPwm(v as number)}
-        slotProps={{ input: { 'aria-labelledby': 'group-dim-label' } }}
+        onChange={setPwm}
       />
       <Button variant="contained" size="small" disabled={outcome?.state === 'sending'} onClick={dim}>
         {translate(sl('groupControlDimButton'))}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Box, Button, Slider, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { decodeIo } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
+import { LevelSlider } from '../level-slider.tsx';
 import { dimModule, dimSupport, switchPhase, type Outcome, type Row } from './map-api.ts';
 import type { MapLayer } from './map-style.ts';
 
@@ -107,17 +108,11 @@ function Dimmer({ initial, busy, onDim }: { initial: number; busy: boolean; onDi
   const [pwm, setPwm] = useState(initial);
   return (
     <Box sx={{ mt: 1 }} data-testid="map-dimmer">
-      <Typography variant="body2" id="map-dim-label">
-        {translate(sl('mapDim'))}: {pwm}
-      </Typography>
-      <Slider
-        size="small"
-        min={0}
-        max={100}
-        step={5}
+      <LevelSlider
+        labelId="map-dim-label"
+        label={`${translate(sl('mapDim'))}: ${pwm}`}
         value={pwm}
-        onChange={(_, v) => setPwm(v as number)}
-        slotProps={{ input: { 'aria-labelledby': 'map-dim-label' } }}
+        onChange={setPwm}
       />
       <Stack direction="row" spacing={1}>
         <Button size="small" variant="contained" disabled={busy} onClick={() => onDim(pwm)}>
