@@ -80,10 +80,11 @@ describe('lists in Chromium', () => {
     const controller = all.header.indexOf('Controller');
     expect(all.rows.every((r) => /^[A-Za-z]/.test(r[controller]!))).toBe(true);
 
+    const found = (await s.call('GET', '/api/v1/LuminaryModules?q=4E&limit=1')).body.total;
     await page.getByPlaceholder('Search').fill('4E');
     await page.waitForURL(/filter=/);
-    await expect.poll(() => page.locator('.RaList-main').textContent()).not.toContain(`of ${total}`);
-    const found = (await s.call('GET', '/api/v1/LuminaryModules?q=4E&limit=1')).body.total;
+    // the filtered page shown (not merely the full one gone while loading), so the export sees the filter
+    await expect.poll(() => page.locator('.RaList-main').textContent()).toContain(`of ${found}`);
     const filtered = await exported(page);
     expect(filtered.rows).toHaveLength(found);
     expect(found).toBeLessThan(total);
