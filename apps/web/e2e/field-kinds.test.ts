@@ -25,6 +25,8 @@ consoleForSuite(
 );
 
 const one = (entity: string, query: string) => first(s, entity, query);
+// a record's references are read by name after it shows: under CI's load that took longer than poll's 1 s
+const SHOWN = { timeout: 10_000 };
 const admin = (path: string) => adminAt(s, browser, path);
 
 describe('every field kind round-trips through its console input', () => {
@@ -40,8 +42,8 @@ describe('every field kind round-trips through its console input', () => {
     const saved = await one('Profiles', 'name=Night');
     expect(saved).toMatchObject({ kind: 'linear', settings: { time1: '22:00', pwm1: 40, twil: 131 } });
     await page.goto(`${s.url}/Profiles/${saved._id}`);
-    await expect.poll(() => value(page, 'Settings: Time 1')).toBe('22:00');
-    await expect.poll(() => value(page, 'Settings: PWM 1')).toBe('40');
+    await expect.poll(() => value(page, 'Settings: Time 1'), SHOWN).toBe('22:00');
+    await expect.poll(() => value(page, 'Settings: PWM 1'), SHOWN).toBe('40');
   });
 
   it('a list of objects with times and a reference: a power schedule', async () => {
@@ -56,8 +58,8 @@ describe('every field kind round-trips through its console input', () => {
     const saved = await one('ControllerSchedule', 'month=2026-11');
     expect(saved.timeData).toEqual([{ day: 5, off: '06:30', on: '18:15' }]);
     await page.goto(`${s.url}/ControllerSchedule/${saved._id}`);
-    await expect.poll(() => value(page, 'Off at')).toBe('06:30');
-    await expect.poll(() => value(page, 'Controller')).toBe('C-1');
+    await expect.poll(() => value(page, 'Off at'), SHOWN).toBe('06:30');
+    await expect.poll(() => value(page, 'Controller'), SHOWN).toBe('C-1');
   });
 
   it('text, int, day, a reference and an empty point, which is no location: a lamp', async () => {
@@ -71,9 +73,9 @@ describe('every field kind round-trips through its console input', () => {
     expect(saved).toMatchObject({ maxLumen: 1200, installationDate: '2026-03-01' });
     expect(saved.location ?? null).toBeNull();
     await page.goto(`${s.url}/Luminaries/${saved._id}`);
-    await expect.poll(() => value(page, 'Model')).toBe('M1');
-    await expect.poll(() => value(page, 'Installation date')).toBe('2026-03-01');
-    await expect.poll(() => value(page, 'Latitude')).toBe('');
+    await expect.poll(() => value(page, 'Model'), SHOWN).toBe('M1');
+    await expect.poll(() => value(page, 'Installation date'), SHOWN).toBe('2026-03-01');
+    await expect.poll(() => value(page, 'Latitude'), SHOWN).toBe('');
 
     await input(page, 'Latitude').fill('39.8');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -92,7 +94,7 @@ describe('every field kind round-trips through its console input', () => {
     const module = await one('LuminaryModules', 'mac=AABBCCDDEE02');
     expect(module).toMatchObject({ height: 7.5, phase: 2 });
     await page.goto(`${s.url}/LuminaryModules/${module._id}`);
-    await expect.poll(() => value(page, 'Height')).toBe('7.5');
+    await expect.poll(() => value(page, 'Height'), SHOWN).toBe('7.5');
 
     const controller = await one('Controllers', 'uid=C-1');
     await page.goto(`${s.url}/Controllers/${controller._id}`);
@@ -103,7 +105,7 @@ describe('every field kind round-trips through its console input', () => {
     expect(await one('Controllers', 'uid=C-1')).toMatchObject({ readingMeter: true, sequence: reversed });
     await page.goto(`${s.url}/Controllers/${controller._id}`);
     expect(await input(page, 'Reading meter').isChecked()).toBe(true);
-    await expect.poll(() => value(page, 'Sequence')).toBe(reversed.join(', '));
+    await expect.poll(() => value(page, 'Sequence'), SHOWN).toBe(reversed.join(', '));
   });
 
   it('timestamp: an event, as the operator sees the instant', async () => {
@@ -115,7 +117,7 @@ describe('every field kind round-trips through its console input', () => {
     const instant = await page.evaluate(() => new Date('2026-11-23T22:00').toISOString());
     expect(new Date(saved.openDate).toISOString()).toBe(instant);
     await page.goto(`${s.url}/ImportantEvents/${saved._id}`);
-    await expect.poll(() => value(page, 'Open date')).toBe('2026-11-23T22:00');
+    await expect.poll(() => value(page, 'Open date'), SHOWN).toBe('2026-11-23T22:00');
   });
 
   it('references to many: a group and its cities', async () => {
