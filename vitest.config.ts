@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // a screen under CI's load can take more than expect.poll's default second to show what it fetched
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
           globalSetup: ['apps/web/e2e/global-setup.ts'],
         },
