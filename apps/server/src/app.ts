@@ -32,7 +32,7 @@ import { registerAuthRoutes } from './routes/auth.routes.ts';
 import { registerCalendarRoutes } from './routes/calendar.routes.ts';
 import { registerControlRoutes } from './routes/control.routes.ts';
 import { registerControllerCommandRoutes } from './routes/controller-command.routes.ts';
-import { registerDeviceSecretRoutes } from './routes/device-secret.routes.ts';
+import { registerDeviceSecretRoutes, SECRET_ON_CREATE } from './routes/device-secret.routes.ts';
 import { registerEntityRoutes } from './routes/entity.routes.ts';
 import { registerExportRoutes } from './routes/export.routes.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
@@ -168,7 +168,7 @@ export async function buildApp({
   registerAuthRoutes(app, auth, new LoginThrottle(db), config.signInPerMinute);
   registerUserRoutes(app, db, repo, service, hooks);
   registerRoleRoutes(app, service);
-  registerEntityRoutes(app, service);
+  registerEntityRoutes(app, service, SECRET_ON_CREATE);
   registerExportRoutes(app, db, repo);
   const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>
     app.log.warn({ topic, reason }, 'malformed controller reply'),

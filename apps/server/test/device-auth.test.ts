@@ -112,11 +112,30 @@ describe(`device credentials on ${backend}`, () => {
     await (await as(A)).endAsync();
   });
 
+  it("names the secret and the broker user name in the create answers' schemas, and only in Controllers'", async () => {
+    const doc = (await s.call('GET', '/api/docs/json')).body as {
+      paths: Record<
+        string,
+        { post?: { responses: Record<string, { content: Record<string, { schema: any }> }> } }
+      >; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const created = (path: string) =>
+      doc.paths[path]!.post!.responses['201']!.content['application/json']!.schema;
+    expect(Object.keys(created('/api/v1/Controllers').properties)).toEqual(
+      expect.arrayContaining(['mac', 'secret', 'username']),
+    );
+    expect(Object.keys(created('/api/v2/Controllers').properties.result.properties)).toEqual(
+      expect.arrayContaining(['mac', 'secret', 'username']),
+    );
+    expect(created('/api/v1/Cabinets').properties).not.toHaveProperty('secret');
+  });
+
   it('commissions a controller as it is created: the create answer shows its secret, once, and it lets it in', async () => {
     const v1 = await s.call('POST', '/api/v1/Controllers', { mac: '02:43:aa:00:00:c1' });
     expect(v1.status).toBe(201);
     expect(v1.body).toMatchObject({
       mac: '0243AA0000C1',
+      username: '0243AA0000C1',
       secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     const v2 = await s.call('POST', '/api/v2/Controllers', { mac: '0243AA0000C2' });

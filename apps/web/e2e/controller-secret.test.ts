@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import type { TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
 import { consoleForSuite } from './console-session.ts';
-import { adminAt } from './form-helpers.ts';
+import { adminAt, input } from './form-helpers.ts';
 
 // Issue 16 §1: a controller's broker secret is issued (and rotated) from its screen, shown once, and works.
 
@@ -21,11 +21,11 @@ consoleForSuite(
   },
 );
 
-const connects = (password: string) =>
+const connects = (password: string, mac = MAC) =>
   mqtt
     .connectAsync(s.brokerUrl, {
-      clientId: MAC,
-      username: MAC,
+      clientId: mac,
+      username: mac,
       password,
       reconnectPeriod: 0,
       connectTimeout: 5000,
@@ -65,5 +65,29 @@ describe('a controller’s broker secret in Chromium', () => {
     expect(JSON.stringify((await s.call('GET', `/api/v1/Controllers/${controller}`)).body)).not.toContain(
       secrets[1]!,
     );
+  });
+
+  it('is shown once when the controller is created in the console, and lets it in', async () => {
+    for (const [lang, mac] of [
+      ['en-us', '0243000A00C1'],
+      ['ru', '0243000A00C2'],
+    ] as const) {
+      const page = await adminAt(s, browser, '/Controllers/create', lang);
+      await input(page, 'UID').fill(`CTRL-NEW-${lang}`);
+      await input(page, 'MAC').fill(mac.toLowerCase());
+      await page.getByRole('button', { name: /^(Save|Сохранить)$/ }).click();
+      const dialog = page.getByTestId('secret-dialog');
+      await dialog
+        .getByText(lang === 'ru' ? /Больше они не показываются/ : /They are not shown again/)
+        .waitFor();
+      expect(await dialog.getByTestId('secret-user').inputValue()).toBe(mac);
+      const secret = await dialog.getByTestId('secret-value').inputValue();
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await shot(page, `controller-created-secret-${lang === 'ru' ? 'ru' : 'en'}`);
+      await dialog.getByRole('button', { name: lang === 'ru' ? 'Закрыть' : 'Close' }).click();
+      await page.waitForURL('**/Controllers');
+      expect(await connects(secret, mac)).toBe(true);
+      await page.context().close();
+    }
   });
 });

@@ -5,19 +5,23 @@ import { entity, idSchema } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
 import type { DeviceSecrets } from '../field/device-secrets.ts';
 import { errorResponses } from './entity-schemas.ts';
+import type { CreatedExtras } from './entity.routes.ts';
 
 const Controllers = entity('Controllers');
 
+const credentials = {
+  username: z.string().describe("the broker user name and client id: the controller's MAC in topic form"),
+  secret: z.string().describe('shown this once; only its hash is kept'),
+};
 const answer = z.object({
   error: z.literal(false),
-  result: z.object({
-    _id: z.number(),
-    /** the broker user name and client id: the controller's MAC in topic form */
-    username: z.string(),
-    /** shown this once; only its hash is kept */
-    secret: z.string(),
-  }),
+  result: z.object({ _id: z.number(), ...credentials }),
 });
+
+/** What a controller's create answer carries beside the row, this once (absent should issuing fail). */
+export const SECRET_ON_CREATE: CreatedExtras = {
+  [Controllers.name]: { username: credentials.username.optional(), secret: credentials.secret.optional() },
+};
 
 /** The generic create routes of Controllers (spec §7), whose answer carries the new controller's first secret. */
 const CREATE_ROUTES = new Map([
@@ -42,7 +46,7 @@ export function registerDeviceSecretRoutes(
     const enveloped = CREATE_ROUTES.get(req.routeOptions.url ?? '');
     if (req.method !== 'POST' || enveloped === undefined || reply.statusCode !== 201) return payload;
     const row = (enveloped ? (payload as { result?: unknown }).result : payload) as
-      { _id?: unknown } | undefined;
+      { _id?: unknown; secret?: string; username?: string } | undefined;
     if (typeof row?._id !== 'number') return payload;
     const issued = await secrets.issue([row._id]).then(
       (all) => all.get(row._id as number),
@@ -50,18 +54,9 @@ export function registerDeviceSecretRoutes(
         void req.log.error({ err, controller: row._id }, 'no secret issued for a new controller'),
     );
     if (!issued) return payload;
-    // the row as the route's own schema writes it, and the secret beside it (the generic row schema has no
-    // place for it: the secret is in this answer only)
-    const rowJson = reply.getSerializationFunction('201');
-    if (!rowJson) return payload;
     void reply.header('cache-control', 'no-store');
-    reply.serializer((p: unknown) => {
-      const out = JSON.parse(rowJson(p as Record<string, unknown>)) as {
-        result?: Record<string, unknown>;
-      } & Record<string, unknown>;
-      (enveloped ? out.result! : out).secret = issued.secret;
-      return JSON.stringify(out);
-    });
+    row.username = issued.mac;
+    row.secret = issued.secret;
     return payload;
   });
   app.withTypeProvider<ZodTypeProvider>().post(

@@ -8,6 +8,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { applySaveRules, ENTITIES, idSchema, type Entity, type Flag, type SaveMode } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
 import { parseListQuery } from '../entities/list-query.ts';
@@ -20,9 +21,17 @@ type Query = Record<string, string | string[] | undefined>;
 /** Lists asked for with a larger limit are streamed (see `streamed`). */
 export const STREAM_ABOVE = 5000;
 
+/** Fields a create answer carries beside the row, by entity (a controller's first broker secret). */
+export type CreatedExtras = Partial<Record<string, z.ZodRawShape>>;
+
 /** Spec §7 generic calls for every registry entity, under api/v1 and api/v2 (the latter in the result envelope). */
-export function registerEntityRoutes(app: FastifyInstance, service: EntityService) {
-  for (const e of ENTITIES) registerEntity(app.withTypeProvider<ZodTypeProvider>(), e, service);
+export function registerEntityRoutes(
+  app: FastifyInstance,
+  service: EntityService,
+  extras: CreatedExtras = {},
+) {
+  for (const e of ENTITIES)
+    registerEntity(app.withTypeProvider<ZodTypeProvider>(), e, service, extras[e.name]);
 }
 
 /** The v2 search path segments of an entity: its aliases and its lower-cased name. */
@@ -54,8 +63,9 @@ export type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-function registerEntity(r: ZodApp, e: Entity, service: EntityService) {
+function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.ZodRawShape = {}) {
   const s = entitySchemas(e);
+  const created = s.row.extend(extra);
   const tags = [e.name];
   const { config, seeDeleted } = entityAccess(e);
   const saveRules = (mode: SaveMode) => async (req: FastifyRequest) => {
@@ -129,7 +139,7 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService) {
   r.post(
     base,
     {
-      schema: { tags, body: s.create, response: { 201: s.row, ...errorResponses } },
+      schema: { tags, body: s.create, response: { 201: created, ...errorResponses } },
       config: config('create'),
       preValidation: saveRules('create'),
     },
@@ -198,7 +208,7 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService) {
   r.post(
     v2,
     {
-      schema: { tags, body: s.create, response: { 201: s.envelope(s.row), ...errorResponses } },
+      schema: { tags, body: s.create, response: { 201: s.envelope(created), ...errorResponses } },
       config: config('create'),
       preValidation: saveRules('create'),
     },

@@ -1,19 +1,9 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { sl } from '../i18n/messages.ts';
 import { http } from '../providers/http.ts';
-
-type Issued = { _id: number; username: string; secret: string };
+import { SecretShown, type Issued } from './secret-shown.tsx';
 
 /**
  * A controller's broker secret (issue 16 §1): commissioning or rotating issues a new one, shown once in this
@@ -46,25 +36,7 @@ export function ControllerActions() {
         <DialogTitle>{translate(sl('secretIssue'))}</DialogTitle>
         <DialogContent>
           {issued ? (
-            <>
-              <Alert severity="warning" sx={{ mb: 2 }}>
-                {translate(sl('secretIssued'))}
-              </Alert>
-              <TextField
-                label={translate(sl('secretUser'))}
-                value={issued.username}
-                fullWidth
-                slotProps={{ input: { readOnly: true } }}
-                sx={{ mb: 2 }}
-              />
-              <TextField
-                label={translate(sl('secretValue'))}
-                value={issued.secret}
-                fullWidth
-                slotProps={{ input: { readOnly: true }, htmlInput: { 'data-testid': 'secret-value' } }}
-                onFocus={(e) => e.target.select()}
-              />
-            </>
+            <SecretShown issued={issued} />
           ) : (
             <DialogContentText>{translate(sl('secretIssueWhat'))}</DialogContentText>
           )}
