@@ -20,7 +20,7 @@ import { everyRow } from './export-rows.ts';
 import { TableVersions } from './table-versions.ts';
 import { listConditions, orderBy, queryShape, scopeCondition, type Bind, type Scope } from './conditions.ts';
 import type { ListQuery } from './list-query.ts';
-import { columnKeys, toApi, toColumns } from './row-mapper.ts';
+import { columnKeys, selectedColumns, toApi, toColumns } from './row-mapper.ts';
 import { liveCount, liveCountColumn } from '../db/live-counts.ts';
 
 type Row = Record<string, unknown>;
@@ -88,7 +88,7 @@ export class EntityRepository {
     const statements = this.prepared(shape, () => ({
       rows: this.db
         .select({
-          ...(q.inc ? this.columns(t, e, q.inc) : getTableColumns(t)),
+          ...selectedColumns(t, e, q.inc),
           // the kept total rides on the page's own query: one round trip for both
           ...(keptTotal && { [TOTAL]: keptTotal }),
         })
@@ -211,12 +211,6 @@ export class EntityRepository {
       if (hit) found.push(`${r.entity.name}.${r.path.filter((p) => p !== '[]').join('.')}`);
     }
     return found;
-  }
-
-  private columns(t: AnyTable, e: Entity, fields: string[]) {
-    const out: Record<string, AnyTable[string]> = { _id: t._id };
-    for (const f of fields) for (const key of columnKeys(f, e.fields[f]!)) out[key] = t[key];
-    return out;
   }
 }
 

@@ -1,11 +1,11 @@
-import { getTableColumns, type Column } from 'drizzle-orm';
+import type { Column } from 'drizzle-orm';
 import pg from 'pg';
 import type { Entity } from '@sl/domain';
 import { serverPool, type Db } from '../db/connect.ts';
 import { tableOf, type AnyTable } from '../db/tables.ts';
 import { listConditions, orderBy, type Scope } from './conditions.ts';
 import type { ListQuery } from './list-query.ts';
-import { toApi, type ApiRow } from './row-mapper.ts';
+import { selectedColumns, toApi, type ApiRow } from './row-mapper.ts';
 
 // rows per fetch: one batch is formatted and written before the next is read, so memory stays flat
 export const EXPORT_BATCH = 2000;
@@ -29,9 +29,10 @@ export async function* everyRow(
   range: { skip: number; limit: number } = { skip: 0, limit: Infinity },
 ): AsyncGenerator<ApiRow[]> {
   const t = tableOf(e);
+  const columns = selectedColumns(t, e, q.inc);
   const select = () =>
     db
-      .select()
+      .select(columns)
       .from(t)
       .where(listConditions(e, t, scope, q))
       .orderBy(...orderBy(e, t, q))
@@ -41,7 +42,7 @@ export async function* everyRow(
     const query = select();
     if (Number.isFinite(range.limit)) query.limit(range.limit);
     if (range.skip) query.offset(range.skip);
-    return yield* throughCursor(pool, t, e, query.toSQL());
+    return yield* throughCursor(pool, columns, e, query.toSQL());
   }
   // PGlite is one connection, which a held cursor would block for everyone; it holds small cities
   for (let done = 0; done < range.limit; done += EXPORT_BATCH) {
@@ -56,12 +57,12 @@ export async function* everyRow(
 
 async function* throughCursor(
   pool: pg.Pool,
-  t: AnyTable,
+  selected: Record<string, AnyTable[string]>,
   e: Entity,
   query: { sql: string; params: unknown[] },
 ): AsyncGenerator<ApiRow[]> {
-  // the select lists the table's columns in this order
-  const columns = Object.entries(getTableColumns(t)) as [string, Column][];
+  // the select lists these columns in this order
+  const columns = Object.entries(selected) as [string, Column][];
   const connection = await pool.connect();
   let closed = false;
   try {

@@ -1,5 +1,6 @@
+import { getTableColumns } from 'drizzle-orm';
 import type { Entity, Field } from '@sl/domain';
-import { pointColumns } from '../db/tables.ts';
+import { pointColumns, type AnyTable } from '../db/tables.ts';
 
 // Between the API shape of a record (GeoJSON points, ISO timestamps) and its table columns.
 
@@ -44,6 +45,14 @@ export function toColumns(e: Entity, data: Row): Row {
 }
 
 /** The column keys a field occupies (a point has two, a derived one none). */
+/** The columns a list reads: all of the table's, or with `inc` only those fields' and `_id`. */
+export function selectedColumns(t: AnyTable, e: Entity, inc?: string[]): Record<string, AnyTable[string]> {
+  if (!inc) return getTableColumns(t);
+  const out: Record<string, AnyTable[string]> = { _id: t._id };
+  for (const f of inc) for (const key of columnKeys(f, e.fields[f]!)) out[key] = t[key];
+  return out;
+}
+
 export function columnKeys(name: string, field: Field): string[] {
   if (field.derived) return [];
   if (field.kind !== 'point') return [name];

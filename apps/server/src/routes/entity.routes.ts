@@ -95,7 +95,7 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
     envelope: boolean,
   ): Promise<FastifyReply | undefined> => {
     const q = parseListQuery(e, req.query);
-    if (q.limit <= STREAM_ABOVE || q.inc) return undefined;
+    if (q.limit <= STREAM_ABOVE) return undefined;
     seeDeleted(req, req.query.deleted);
     const { batches, ...head } = await service.listInBatches(e, req.caller, q, req.query.type === 'all');
     async function* json() {
