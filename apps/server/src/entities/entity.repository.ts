@@ -4,7 +4,6 @@ import {
   and,
   count,
   eq,
-  getTableColumns,
   inArray,
   isNull,
   sql,
@@ -20,7 +19,7 @@ import { everyRow } from './export-rows.ts';
 import { TableVersions } from './table-versions.ts';
 import { listConditions, orderBy, queryShape, scopeCondition, type Bind, type Scope } from './conditions.ts';
 import type { ListQuery } from './list-query.ts';
-import { columnKeys, selectedColumns, toApi, toColumns } from './row-mapper.ts';
+import { selectedColumns, toApi, toColumns } from './row-mapper.ts';
 import { liveCount, liveCountColumn } from '../db/live-counts.ts';
 
 type Row = Record<string, unknown>;
