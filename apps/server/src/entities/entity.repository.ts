@@ -1,15 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ApiRow } from './row-mapper.ts';
-import {
-  and,
-  count,
-  eq,
-  inArray,
-  isNull,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { referrersOf, type Entity, type Referrer } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import { tableOf, type AnyTable } from '../db/tables.ts';
