@@ -64,7 +64,7 @@ export async function freshDatabase(baseUrl: string): Promise<{ url: string; dro
   };
 }
 
-function client(url: string): Client {
+export function client(url: string): Client {
   const cookies = new Map<string, string>();
   const raw = async (method: string, path: string, body?: string, headers: Record<string, string> = {}) => {
     const h: Record<string, string> = { ...(body !== undefined && { 'content-type': 'application/json' }) };

@@ -1,0 +1,98 @@
+// Reruns the outside review's attacks of issue 16 against a server process of its own (embedded broker, PGlite in
+// a temporary folder, or the PostgreSQL server of DATABASE_URL) and prints what each attack got, as a table that
+// docs/security-review.md keeps. `npm run review:security`.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ADMIN_PASSWORD, client, freshDatabase } from '../../apps/server/test/harness.ts';
+import { startServerProcess } from '../../apps/server/test/server-process.ts';
+import { forgedReply, overreach, oversize, poison, strangers } from './broker-attacks.ts';
+import { badInput, crossGroup, forgedRequests, lockout, selfGranted } from './http-attacks.ts';
+import type { Device, Finding, Review } from './review-kit.ts';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-review-'));
+const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
+const brokerPort = await freePort();
+const server = await startServerProcess({
+  MQTT_PORT: String(brokerPort),
+  DATA_DIR: dataDir,
+  DATABASE_URL: database?.url ?? '',
+  COMMAND_TIMEOUT_MS: '3000',
+});
+try {
+  console.error(`server at ${server.url}, broker on ${brokerPort}`);
+  const root = client(server.url);
+  await root.call('POST', '/auth/sign-in', { login: 'admin', password: ADMIN_PASSWORD });
+  const groupAdmin = async (name: string, n: number): Promise<[ReturnType<typeof client>, Device]> => {
+    const group = (await root.call('POST', '/api/v1/Groups', { name })).body._id;
+    const login = `review-admin-${n}`;
+    await root.call('POST', '/api/v1/Users', {
+      login,
+      password: 'Lamps-2026-review',
+      group,
+      type: 'GROUPADMIN',
+    });
+    const c = client(server.url);
+    await c.call('POST', '/auth/sign-in', { login, password: 'Lamps-2026-review' });
+    const mac = `0243EE00000${n}`;
+    const made = (await c.call('POST', '/api/v1/Controllers', { uid: `REVIEW-${n}`, mac })).body;
+    const module = `024DEE000000000${n}`;
+    const lamp = (await c.call('POST', '/api/v1/LuminaryModules', { mac: module, controller: made._id }))
+      .body;
+    return [c, { id: made._id, mac, module, moduleId: lamp._id, secret: made.secret }];
+  };
+  const [adminA, a] = await groupAdmin('Review A', 1);
+  const [adminB, b] = await groupAdmin('Review B', 2);
+  const review: Review = {
+    brokerUrl: `mqtt://127.0.0.1:${brokerPort}`,
+    pid: server.child.pid!,
+    root,
+    adminA,
+    adminB,
+    a,
+    b,
+  };
+
+  const attacks: (() => Promise<Finding | Finding[]>)[] = [
+    () => strangers(review),
+    () => overreach(review),
+    () => forgedReply(review),
+    () => oversize(review),
+    () => poison(review),
+    () => selfGranted(review, server.url),
+    () => crossGroup(review),
+    () => forgedRequests(review),
+    () => badInput(review),
+    () => lockout(server.url, ADMIN_PASSWORD),
+  ];
+  const findings: Finding[] = [];
+  for (const attack of attacks) {
+    const found = [await attack()].flat();
+    for (const f of found) console.error(`${f.attack}: ${f.through} of ${f.attempts} through (${f.seen})`);
+    findings.push(...found);
+  }
+  const rows = findings.map((f) => `| ${f.attack} | ${f.attempts} | ${f.through} | ${f.seen} |`);
+  const table = [
+    '| attack | attempts | got through | what the server did |',
+    '| --- | ---: | ---: | --- |',
+    ...rows,
+  ].join('\n');
+  const through = findings.reduce((n, f) => n + f.through, 0);
+  console.log(
+    `\n${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, embedded broker\n\n${table}\n\n${through} got through`,
+  );
+  process.exitCode = through ? 1 : 0;
+} finally {
+  await server.stop();
+  await database?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
