@@ -78,6 +78,12 @@ describe('console messages', () => {
     expect(fieldLabel('name', 'ru', 'Groups')).toBe('Название');
   });
 
+  it("names a lamp's and a module's post as the menu does", () => {
+    expect(fieldLabel('support', 'en-us', 'Luminaries')).toBe('Mounting');
+    expect(fieldLabel('luminarySupport', 'en-us', 'LuminaryModules')).toBe('Mounting');
+    expect(fieldLabel('luminarySupport', 'ru', 'LuminaryModules')).toBe('Опора');
+  });
+
   it("gives MapLibre's scale its units in Russian", () => {
     expect(MAP_LOCALE.ru['ScaleControl.Meters']).toBe('м');
     expect(MAP_LOCALE.ru['ScaleControl.Kilometers']).toBe('км');

@@ -66,6 +66,10 @@ export const MAP_MESSAGES = {
     mapProgramFrom_rule: '%{profile}, rule %{rule} of %{politic}',
     mapProgramFrom_politic: '%{profile}, by %{politic}',
     mapProgramFrom_none: 'none: dusk to dawn at full power',
+    mapKind_LuminarySupports: 'Mounting',
+    mapKind_LuminaryModules: 'Control module',
+    mapKind_Cabinets: 'Cabinet',
+    mapKind_Controllers: 'Controller',
   },
   ru: {
     mapTitle: 'Карта',
@@ -134,5 +138,9 @@ export const MAP_MESSAGES = {
     mapProgramFrom_rule: '%{profile}, правило %{rule} политики %{politic}',
     mapProgramFrom_politic: '%{profile}, по политике %{politic}',
     mapProgramFrom_none: 'нет: от заката до рассвета на полную мощность',
+    mapKind_LuminarySupports: 'Опора',
+    mapKind_LuminaryModules: 'Модуль управления',
+    mapKind_Cabinets: 'Шкаф управления',
+    mapKind_Controllers: 'Контроллер',
   },
 } as const;
