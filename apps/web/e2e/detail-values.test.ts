@@ -167,6 +167,11 @@ describe('values on detail screens and in lists', () => {
     const mounting = await detail(ru, `LuminarySupports/${ids.mounting}`, 'values-mounting-ru', 'LAMP-E2E');
     expect(mounting).toMatch(/Светильник\s+Модуль светильника/);
     expect(mounting).toContain('LAMP-E2E');
+    // an empty field says so, and the card beside says why its lamp has no program
+    expect(mounting).toMatch(/Улица\s+—/);
+    await expect
+      .poll(() => ru.getByTestId('lamp-program').innerText())
+      .toBe('Программа: нет: модуль не подключён к контроллеру');
   });
 
   it('invites to add a record in plain Russian when a list is empty', async () => {
