@@ -42,6 +42,12 @@ consoleForSuite(
       twilightMethod: 'CIVIL',
       settings: { time1: '22:00', pwm0: 100, pwm1: 40, twil: 131 },
     });
+    ids.roadClass = await made('Types', { name: 'Main road' });
+    ids.politic = await made('Politics', {
+      name: 'Main roads',
+      profile: ids.profile,
+      rules: [{ conditions: { roadClasses: [ids.roadClass], dateTypes: ['holiday'] }, profile: ids.profile }],
+    });
     ids.user = await made('Users', {
       login: 'anna',
       name: 'Anna',
@@ -122,7 +128,7 @@ describe('values on detail screens and in lists', () => {
     expect(russian).toMatch(/Напряжение/);
   });
 
-  it('shows profile settings as labelled values, enum values by name, in both languages', async () => {
+  it('shows profile settings and politic rules as labelled values, enum values by name, in both languages', async () => {
     const en = await session('en-us');
     const text = await detail(en, `Profiles/${ids.profile}`, 'values-profile-en', 'Time 1');
     expect(text).toContain('Linear (eight points)');
@@ -134,6 +140,10 @@ describe('values on detail screens and in lists', () => {
     expect(russian).toContain('Линейный (восемь точек)');
     expect(russian).toMatch(/Время 1\s+22:00/);
     expect(russian).not.toMatch(/Time1|Pwm/);
+    const rules = await detail(ru, `Politics/${ids.politic}`, 'values-politic-ru', 'Main road');
+    expect(rules).toMatch(/Классы дорог\s+Main road/);
+    expect(rules).toMatch(/Типы дней\s+Праздник/);
+    expect(rules).toContain('Night E2E');
     const user = await detail(ru, `Users/${ids.user}`, 'values-user-ru', 'Anna');
     expect(user).toMatch(/Имя\s+Anna/);
   });
@@ -157,11 +167,16 @@ describe('values on detail screens and in lists', () => {
     const mounting = await detail(ru, `LuminarySupports/${ids.mounting}`, 'values-mounting-ru', 'LAMP-E2E');
     expect(mounting).toMatch(/Светильник\s+Модуль светильника/);
     expect(mounting).toContain('LAMP-E2E');
+    // an empty field says so, and the card beside says why its lamp has no program
+    expect(mounting).toMatch(/Улица\s+—/);
+    await expect
+      .poll(() => ru.getByTestId('lamp-program').innerText())
+      .toBe('Программа: нет: модуль не подключён к контроллеру');
   });
 
   it('invites to add a record in plain Russian when a list is empty', async () => {
     const page = await session('ru');
-    await page.goto(`${s.url}/Politics`);
+    await page.goto(`${s.url}/LuminarySupportOwners`);
     await page.getByText('Добавить запись?').waitFor();
     expect(await page.locator('body').innerText()).not.toContain('еще одну');
   });

@@ -44,4 +44,15 @@ describe('field messages in Chromium', () => {
     await page.getByText('Неверные данные').waitFor();
     await shot(page, 'form-errors-ru');
   });
+
+  it("says a number's limit in Russian, where the browser would have shown its English tooltip", async () => {
+    const page = await adminAt(s, browser, '/Luminaries/create', 'ru');
+    const temperature = page.locator('input[name="colorTemperature"]');
+    await input(page, 'UID').fill('LAMP-2');
+    await temperature.fill('20000');
+    await page.getByRole('button', { name: saveButton }).click();
+    await expect.poll(() => helperText(page, 'colorTemperature').textContent()).toBe('Не больше 10000');
+    expect(await temperature.evaluate((e) => (e as HTMLInputElement).form!.noValidate)).toBe(true);
+    await shot(page, 'form-limit-ru');
+  });
 });

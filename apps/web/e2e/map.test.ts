@@ -77,6 +77,11 @@ async function signIn(page: Page, login?: string) {
 async function focus(page: Page, lngLat: [number, number]): Promise<{ x: number; y: number }> {
   await page.evaluate((at) => window.__slMap!.jumpTo({ center: at, zoom: 19 }), lngLat);
   await settled(page);
+  return onScreen(page, lngLat);
+}
+
+/** Where a device is on screen now (a tall popup moves the map to stand inside it). */
+async function onScreen(page: Page, lngLat: [number, number]): Promise<{ x: number; y: number }> {
   const box = (await page.getByTestId('map').boundingBox())!;
   const p = await page.evaluate((at) => window.__slMap!.project(at), lngLat);
   return { x: box.x + p.x, y: box.y + p.y };
@@ -165,7 +170,8 @@ describe('map in Chromium', () => {
       await popup.getByText('Status: Off (0)').waitFor();
       expect(sim.controller(sim.city.cabinets[0]!.controller.mac)!.device.lamps.get(lamp.mac)!.pwm).toBe(0);
       await page.mouse.move(0, 0);
-      expect(near(await pixel(page, at.x, at.y), STATUS_COLOURS.off)).toBe(true);
+      const now = await onScreen(page, m.location.coordinates);
+      expect(near(await pixel(page, now.x, now.y), STATUS_COLOURS.off)).toBe(true);
       await shot(page, 'map-dimmed-en');
     },
     SLOW,
@@ -231,8 +237,9 @@ describe('map in Chromium', () => {
         const popup = page.getByTestId('map-popup');
         await popup.getByText(support.uid, { exact: true }).waitFor();
         expect(await choice.count()).toBe(0);
-        // and a module of it, from the same point
-        await page.mouse.click(at.x, at.y);
+        // and a module of it, from the same point (where it is now: the popup may have moved the map)
+        const again = await onScreen(page, support.location.coordinates);
+        await page.mouse.click(again.x, again.y);
         const socket = (support.sockets as { luminaryModule: number }[])[1]!;
         const { mac } = (await s.call('GET', `/api/v1/LuminaryModules/${socket.luminaryModule}`)).body;
         await choice.getByRole('button', { name: new RegExp(mac) }).click();

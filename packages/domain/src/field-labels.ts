@@ -192,6 +192,9 @@ const EN_SPECIAL: Record<string, string> = {
   pwm4: 'PWM 4',
   off: 'Off at',
   on: 'On at',
+  // the menu's word for a lamp post; "luminary support" named the same thing twice over
+  support: 'Mounting',
+  luminarySupport: 'Mounting',
 };
 
 // where one entity's field means something else than the name says elsewhere; keyed `Entity.field`

@@ -68,6 +68,18 @@ describe('console messages', () => {
     expect(unnamed).toEqual([]);
   });
 
+  it('writes every Russian field label and value name in Russian, bar international codes', () => {
+    const cyrillic = /[а-яё]/i;
+    const codes = ['Telegram', 'UID', 'MAC', 'IMEI', 'A+', 'A−', 'R+', 'R−'];
+    const latin = [
+      ...Object.entries(RU_FIELD_LABELS),
+      ...Object.entries(VALUE_MESSAGES.ru as Record<string, string>),
+    ]
+      .filter(([, text]) => !cyrillic.test(text) && !codes.includes(text))
+      .map(([key, text]) => `${key}=${text}`);
+    expect(latin).toEqual([]);
+  });
+
   it('keeps value names apart from the other messages, which would silently replace them', () => {
     const others = [LOGIN_MESSAGES, MAP_MESSAGES, ADMIN_MESSAGES].flatMap((m) => Object.keys(m['en-us']));
     expect(Object.keys(VALUE_MESSAGES['en-us']).filter((k) => others.includes(k))).toEqual([]);
@@ -76,6 +88,12 @@ describe('console messages', () => {
   it("labels a field by what it means in its entity: a user's name is a person's", () => {
     expect(fieldLabel('name', 'ru', 'Users')).toBe('Имя');
     expect(fieldLabel('name', 'ru', 'Groups')).toBe('Название');
+  });
+
+  it("names a lamp's and a module's post as the menu does", () => {
+    expect(fieldLabel('support', 'en-us', 'Luminaries')).toBe('Mounting');
+    expect(fieldLabel('luminarySupport', 'en-us', 'LuminaryModules')).toBe('Mounting');
+    expect(fieldLabel('luminarySupport', 'ru', 'LuminaryModules')).toBe('Опора');
   });
 
   it("gives MapLibre's scale its units in Russian", () => {

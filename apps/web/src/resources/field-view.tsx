@@ -6,6 +6,10 @@ import { StatusLabel } from './status-label.tsx';
 
 type Row = Record<string, unknown>;
 
+// an empty value is said to be empty, so a label over nothing does not read as a value still loading
+const EMPTY = '—';
+const isEmpty = (v: unknown) => v == null || v === '' || (Array.isArray(v) && v.length === 0);
+
 // Datagrid and SimpleShowLayout read `source` and `sortable` off their direct children for headers and labels.
 export function FieldView({ source: name, field }: { source: string; field: Field; sortable?: boolean }) {
   const sortable = isScalar(field);
@@ -15,7 +19,7 @@ export function FieldView({ source: name, field }: { source: string; field: Fiel
     return <FunctionField source={name} sortable={false} render={recordTitle(resource)} />;
   switch (field.kind) {
     case 'bool':
-      return <BooleanField source={name} sortable={sortable} />;
+      return <BooleanField source={name} sortable={sortable} emptyText={EMPTY} />;
     case 'object':
     case 'list':
     case 'json':
@@ -24,7 +28,7 @@ export function FieldView({ source: name, field }: { source: string; field: Fiel
         <FunctionField
           source={name}
           sortable={false}
-          render={(r: Row) => <NestedValue field={field} value={r[name]} />}
+          render={(r: Row) => (isEmpty(r[name]) ? EMPTY : <NestedValue field={field} value={r[name]} />)}
         />
       );
     default:
@@ -32,7 +36,7 @@ export function FieldView({ source: name, field }: { source: string; field: Fiel
         <FunctionField
           source={name}
           sortable={sortable}
-          render={(r: Row) => <SubValue name={name} field={field} record={r} />}
+          render={(r: Row) => (isEmpty(r[name]) ? EMPTY : <SubValue name={name} field={field} record={r} />)}
         />
       );
   }

@@ -71,7 +71,9 @@ function PopupContent({ selected, liveStatus, liveReading, canCommand, onNeighbo
   const lampId = layer === 'LuminaryModules' ? id : data?.modules?.[0]?._id;
   return (
     <Box data-testid="map-popup" sx={{ minWidth: 230, color: 'text.primary' }}>
-      <Typography variant="subtitle2">{translate(`resources.${layer}.name`)}</Typography>
+      <Typography variant="subtitle2" data-testid="map-popup-kind">
+        {translate(sl(`mapKind_${layer}`))}
+      </Typography>
       <Typography variant="h6" component="p" sx={{ lineHeight: 1.2, mb: 0.5 }}>
         {r ? title(r) : translate(sl('mapLoading'))}
       </Typography>

@@ -13,6 +13,8 @@ type LampProgram = {
   rule?: number | null;
   timezone?: string;
   next?: { at: string; level: number } | null;
+  /** what the lamp lacks for a program */
+  missing?: 'controller' | 'city';
 };
 
 /** A lamp's program in words, its next step in the city's local time, and that a manual dim holds until then. */
@@ -29,6 +31,12 @@ export function ProgramLine({ moduleId, version }: { moduleId: number; version: 
       gone = true;
     };
   }, [moduleId, version]);
+  if (program?.missing)
+    return (
+      <Typography variant="body2" data-testid="map-popup-program">
+        {translate(sl('mapProgram'))}: {translate(sl(`mapProgramMissing_${program.missing}`))}
+      </Typography>
+    );
   if (!program?.source) return null;
   const from = translate(sl(`mapProgramFrom_${program.source}`), {
     profile: program.profile?.name ?? '',
