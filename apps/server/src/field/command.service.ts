@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { CommandType } from '@sl/protocol';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
@@ -237,48 +237,4 @@ export class CommandService {
   }
 
   /** The archive, newest first, limited to the caller's group unless the caller sees every group. */
-  async list(caller: Caller, skip: number, limit: number) {
-    const where = caller.groupId === undefined ? undefined : eq(commands.groupId, caller.groupId);
-    const data = await this.db
-      .select()
-      .from(commands)
-      .where(where)
-      .orderBy(desc(commands.id))
-      .limit(limit)
-      .offset(skip);
-    const [total] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(commands)
-      .where(where);
-    const devices = data.length
-      ? await this.db
-          .select()
-          .from(commandDevices)
-          .where(
-            inArray(
-              commandDevices.commandId,
-              data.map((c) => c.id),
-            ),
-          )
-      : [];
-    return {
-      total: total!.n,
-      skip,
-      limit,
-      data: data.map((c) => ({ ...c, devices: devices.filter((d) => d.commandId === c.id) })),
-    };
-  }
-
-  async get(caller: Caller, id: number) {
-    const scope = caller.groupId === undefined ? undefined : eq(commands.groupId, caller.groupId);
-    const [c] = await this.db
-      .select()
-      .from(commands)
-      .where(and(eq(commands.id, id), scope));
-    if (!c) return undefined;
-    return {
-      ...c,
-      devices: await this.db.select().from(commandDevices).where(eq(commandDevices.commandId, id)),
-    };
-  }
 }

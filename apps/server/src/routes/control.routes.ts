@@ -7,6 +7,7 @@ import type { Db } from '../db/connect.ts';
 import { tables } from '../db/tables.ts';
 import { byController, modulesOf, type Target } from '../field/control-targets.ts';
 import type { CommandService, DeviceOutcome } from '../field/command.service.ts';
+import { archivedCommand, archiveQuery, listArchive } from '../field/command-archive.ts';
 import { ApiError, requestLanguage } from '../http/api-error.ts';
 import { errorResponses } from './entity-schemas.ts';
 
@@ -152,14 +153,14 @@ export function registerControlRoutes(app: FastifyInstance, db: Db, commands: Co
     {
       schema: {
         tags,
-        querystring: z.strictObject({ skip: int(0, 1e9).default(0), limit: int(1, 1000).default(10) }),
+        querystring: archiveQuery,
         response: { 200: z.looseObject({ error: z.literal(false) }), ...errorResponses },
       },
       config: access('view'),
     },
     async (req) => ({
       error: false as const,
-      result: await commands.list(req.caller, req.query.skip, req.query.limit),
+      result: await listArchive(db, req.caller, req.query),
     }),
   );
   r.get(
@@ -173,7 +174,7 @@ export function registerControlRoutes(app: FastifyInstance, db: Db, commands: Co
       config: access('view'),
     },
     async (req) => {
-      const found = await commands.get(req.caller, req.params.id);
+      const found = await archivedCommand(db, req.caller, req.params.id);
       if (!found) throw new ApiError('NotFoundError', ['id']);
       return { error: false as const, result: found };
     },
