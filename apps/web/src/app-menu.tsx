@@ -6,11 +6,12 @@ import PersonIcon from '@mui/icons-material/Person';
 import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
 import InfoIcon from '@mui/icons-material/Info';
 import GavelIcon from '@mui/icons-material/Gavel';
+import HistoryIcon from '@mui/icons-material/History';
 import { AppBar, Layout, Menu, UserMenu, useGetIdentity, type LayoutProps } from 'react-admin';
 import { AppError } from './feedback/app-error.tsx';
 import { sl } from './i18n/messages.ts';
 import { NavigationEffects } from './navigation/navigation-effects.tsx';
-import { canDo } from './providers/auth-provider.ts';
+import { canDo, mayIn } from './providers/auth-provider.ts';
 
 function AppMenu() {
   return (
@@ -20,6 +21,9 @@ function AppMenu() {
       <Menu.Item to="/Analytics" primaryText={sl('analytics')} leftIcon={<InsightsIcon />} />
       <Menu.Item to="/Calendar" primaryText={sl('calendar')} leftIcon={<EventIcon />} />
       <Menu.ResourceItems />
+      {mayIn('control', 'view') && (
+        <Menu.Item to="/Commands" primaryText={sl('commandsTitle')} leftIcon={<HistoryIcon />} />
+      )}
       <Menu.Item to="/Profile" primaryText={sl('myProfile')} leftIcon={<PersonIcon />} />
       {canDo('Groups', 'create') && (
         <Menu.Item to="/Wizard" primaryText={sl('wizard')} leftIcon={<AddLocationIcon />} />

@@ -1,5 +1,6 @@
 import { VALUE_MESSAGES, type Language } from '@sl/domain';
 import { CALENDAR_MESSAGES } from '../screens/calendar/calendar-messages.ts';
+import { COMMANDS_MESSAGES } from '../screens/commands/commands-messages.ts';
 import { MAP_MESSAGES } from '../screens/map/map-messages.ts';
 import { LIGHTING_MESSAGES } from '../screens/lighting/lighting-messages.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
@@ -16,6 +17,7 @@ export const MESSAGES = {
     ...VALUE_MESSAGES['en-us'],
     ...FORM_MESSAGES['en-us'],
     ...LIGHTING_MESSAGES['en-us'],
+    ...COMMANDS_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -55,6 +57,7 @@ export const MESSAGES = {
     ...VALUE_MESSAGES.ru,
     ...FORM_MESSAGES.ru,
     ...LIGHTING_MESSAGES.ru,
+    ...COMMANDS_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',

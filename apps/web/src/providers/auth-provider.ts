@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { entity, may, type Flag, type Subject } from '@sl/domain';
+import { entity, may, type Area, type Flag, type Subject } from '@sl/domain';
 import { http } from './http.ts';
 import { forgetUser, signIn, storedProfile, storeProfile, type Profile } from './session.ts';
 import { leaveNotice } from './root-notice.ts';
@@ -19,11 +19,14 @@ const ACTIONS: Record<string, Flag> = {
 };
 
 export function canDo(resource: string, action: string): boolean {
-  const subject = storedSubject();
-  const flag = ACTIONS[action] ?? 'view';
-  if (!subject) return false;
   const e = entity(resource);
-  return may(subject, e.area, flag, Boolean(e.groupField));
+  return mayIn(e.area, ACTIONS[action] ?? 'view', Boolean(e.groupField));
+}
+
+/** Whether the signed-in user holds `flag` in an area that is no entity's (`control`, say). */
+export function mayIn(area: Area, flag: Flag, groupOwned = true): boolean {
+  const subject = storedSubject();
+  return subject ? may(subject, area, flag, groupOwned) : false;
 }
 
 /**
