@@ -2,6 +2,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedInstant } from '@sl/domain/astro';
 import { encodeMeterReading, topic } from '@sl/protocol';
+import { sampleModuleReading } from '@sl/protocol/testing';
 import { dropOldPartitions } from '../src/field/history.ts';
 import { until } from './field-setup.ts';
 import { backend, startServer, type Client, type TestServer } from './harness.ts';
@@ -12,6 +13,9 @@ import { backend, startServer, type Client, type TestServer } from './harness.ts
 
 const TZ = 'Europe/London';
 const MAC = '0243EE000001';
+const MODULE = '024DEE0000000001';
+/** a 100 W lamp's module: [instant, energy Wh, burn hours] */
+const MODULE_READINGS: [string, number, number][] = [];
 const SERIAL = 'M-ENERGY-1';
 const PASSWORD = 'Lamps-2026';
 
@@ -26,6 +30,7 @@ function fallBackDay(now: Date): string {
 
 const D = fallBackDay(new Date());
 const at = (day: string, time: string) => `${day}T${time}:00.000Z`;
+MODULE_READINGS.push([at(D, '18:10'), 1000, 10], [at(D, '19:10'), 1040, 11], [at(D, '20:10'), 1100, 12]);
 /** [instant, phase 1 energy, phase 2 energy] in Wh; phase 2's 65535 is "no value" */
 const READINGS: [string, number, number][] = [
   [at(addDays(D, -1), '22:30'), 1000, 2000], // local 23:30 BST, the day before
@@ -80,6 +85,10 @@ beforeAll(async () => {
   const elsewhere = await create('Groups', { name: 'Elsewhere', cities: [city] });
   const controller = await create('Controllers', { mac: MAC, group: groupId });
   cabinetId = await create('Cabinets', { uid: 'cabinet-energy', controller, group: groupId });
+  const vendor = await create('Vendors', { name: 'Energy vendor' });
+  const model = await create('LuminaryModels', { name: 'LED 100', vendor, power: 100 });
+  const module = await create('LuminaryModules', { mac: MODULE, controller, group: groupId });
+  await create('Luminaries', { uid: 'lamp-energy', model, controlModule: module, group: groupId });
   meterId = await create('Meters', { serial: SERIAL, cabinet: cabinetId, controller, group: groupId });
   await user('energy-admin', groupId, 'GROUPADMIN');
   await user('elsewhere-admin', elsewhere, 'GROUPADMIN');
@@ -104,10 +113,17 @@ beforeAll(async () => {
       qos: 1,
     });
   }
+  for (const [when, energy, runh] of MODULE_READINGS)
+    await meter.publishAsync(
+      topic(MAC, 'modules'),
+      JSON.stringify({ at: when, modules: [sampleModuleReading(MODULE, { at: when, energy, runh })] }),
+      { qos: 1 },
+    );
   await meter.endAsync();
   await until(async () => {
     const rows = await s.sql<{ n: string }>('select count(*)::text as n from meters_average_data');
-    return Number(rows[0]!.n) === READINGS.length || undefined;
+    const hours = await s.sql<{ n: string }>('select count(*)::text as n from module_hours');
+    return (Number(rows[0]!.n) === READINGS.length && Number(hours[0]!.n) === 3) || undefined;
   });
 }, 60_000);
 afterAll(() => s?.close());
@@ -228,6 +244,18 @@ describe(`energy reports on ${backend}`, () => {
       [at(D, '23:00'), 400],
       [at(addDays(D, 1), '00:00'), 200],
     ]);
+  });
+
+  it('energy saved: burn hours at the lamp model’s full power against what the lamps drew', async () => {
+    const res = await report(s, 'energy-saved', { ...range, group: groupId });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // two hours burned at 100 W would be 200 Wh; the lamp drew 100 Wh
+    expect(res.body.result.rows).toEqual([
+      { period: D, key: '', burnHours: 2, fullKwh: 0.2, drawnKwh: 0.1, savedKwh: 0.1, savedShare: 0.5 },
+    ]);
+    const byProfile = await report(s, 'energy-saved', { ...range, by: 'profile' });
+    expect(byProfile.body.result.rows).toMatchObject([{ key: null, savedKwh: 0.1 }]);
+    expect((await report(users['meters-only']!, 'energy-saved', range)).status).toBe(403);
   });
 
   it('today so far by default, on the city clock', async () => {

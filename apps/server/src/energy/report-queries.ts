@@ -14,11 +14,11 @@ const IN_RANGE = `h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hou
   and h.energy_max is not null`;
 
 /** The local start of each row's bucket (a timestamp without zone); BY_PERIOD: the local day of the start. */
-const bucket = (groupType: GroupType, hour: string) => {
+export const bucket = (groupType: GroupType, hour: string, zone = '$6') => {
   const unit = GROUP_UNITS[groupType];
   return unit
-    ? `date_trunc('${unit}', ${hour} at time zone $6)`
-    : `date_trunc('day', $1::timestamptz at time zone $6)`;
+    ? `date_trunc('${unit}', ${hour} at time zone ${zone})`
+    : `date_trunc('day', $1::timestamptz at time zone ${zone})`;
 };
 
 /**

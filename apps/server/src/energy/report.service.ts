@@ -43,7 +43,7 @@ export class ReportService {
   }
 
   /** Whose meters, on which city's clock and tariff, over which range (spec §9's default: today so far). */
-  private async scope(caller: Caller, q: ReportQuery) {
+  async scope(caller: Caller, q: ReportQuery) {
     const cabinet = q.cabinet ? await this.service.get(entity('Cabinets'), caller, q.cabinet) : undefined;
     const meter = q.meter ? await this.service.get(entity('Meters'), caller, q.meter) : undefined;
     const groupId = caller.groupId ?? q.group ?? num(meter?.group ?? cabinet?.group) ?? undefined;
@@ -76,7 +76,7 @@ export class ReportService {
     return { city, start, end, params };
   }
 
-  private async rows(text: string, params: unknown[]) {
+  async rows(text: string, params: unknown[]) {
     return (await this.raw.query(text, params)).rows;
   }
 
@@ -145,7 +145,7 @@ export class ReportService {
     };
   }
 
-  private head(type: string, groupType: GroupType, city: City, start: Date, end: Date) {
+  head(type: string, groupType: GroupType, city: City, start: Date, end: Date) {
     return {
       type,
       groupType,

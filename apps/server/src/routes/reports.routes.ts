@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { entity, idSchema, LIMITS } from '@sl/domain';
 import { DEFAULT_GROUP_TYPE, GROUP_TYPES } from '@sl/domain/energy';
 import type { ReportService } from '../energy/report.service.ts';
+import { energySaved } from '../energy/saved.service.ts';
+import { BY } from '../energy/saved-queries.ts';
 import { errorResponses } from './entity-schemas.ts';
 
 const meters = entity('Meters');
@@ -121,5 +123,36 @@ export function registerReportRoutes(app: FastifyInstance, reports: ReportServic
       config: access,
     },
     async (req) => ({ error: false as const, result: await reports.instantValues(req.caller, req.query) }),
+  );
+  r.get(
+    '/api/v2/reports/energy-saved',
+    {
+      schema: {
+        tags: ['energy'],
+        summary: `What the lamps would have drawn at their models’ full power for the hours they burned (fullKwh) against what they drew (drawnKwh), per period, in all or \`by\` group control or profile (\`key\`: its id). ${RANGE}`,
+        querystring: reportQuery.omit({ cabinet: true, meter: true }).extend({
+          by: z.enum(Object.keys(BY) as [keyof typeof BY]).default('total'),
+        }),
+        response: answer(
+          z.object({
+            ...head,
+            by: z.string(),
+            rows: z.array(
+              z.object({
+                period: z.string(),
+                key: z.string().nullable(),
+                burnHours: z.number(),
+                fullKwh: z.number(),
+                drawnKwh: z.number(),
+                savedKwh: z.number(),
+                savedShare: z.number().nullable(),
+              }),
+            ),
+          }),
+        ),
+      },
+      config: { access: { area: 'LuminaryModules', action: 'view', groupOwned: true } },
+    },
+    async (req) => ({ error: false as const, result: await energySaved(reports, req.caller, req.query) }),
   );
 }
