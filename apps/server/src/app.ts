@@ -41,6 +41,7 @@ import { ProgramService, SYSTEM_CLOCK, type Clock } from './lighting/program-ser
 import { registerMapRoutes } from './routes/map.routes.ts';
 import { registerMeterActiveRoutes } from './routes/meter-active.routes.ts';
 import { registerReportRoutes } from './routes/reports.routes.ts';
+import { registerReportExportRoutes } from './routes/report-export.routes.ts';
 import { ReportService } from './energy/report.service.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
@@ -204,7 +205,9 @@ export async function buildApp({
   registerMapRoutes(app, mapIndex, repo);
   registerLightingRoutes(app, service, db, clock);
   registerCalendarRoutes(app, service, repo, db, announce);
-  registerReportRoutes(app, new ReportService(db, service, () => clock.now()));
+  const reports = new ReportService(db, service, () => clock.now());
+  registerReportRoutes(app, reports);
+  registerReportExportRoutes(app, reports);
   registerMeterActiveRoutes(app, service);
   await registerWeb(app, config.webDist);
   return app;

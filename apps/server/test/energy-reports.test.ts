@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedInstant } from '@sl/domain/astro';
@@ -256,6 +257,36 @@ describe(`energy reports on ${backend}`, () => {
     const byProfile = await report(s, 'energy-saved', { ...range, by: 'profile' });
     expect(byProfile.body.result.rows).toMatchObject([{ key: null, savedKwh: 0.1 }]);
     expect((await report(users['meters-only']!, 'energy-saved', range)).status).toBe(403);
+  });
+
+  it('exports a report as CSV and as Excel, titles in the user’s language, numbers as numbers', async () => {
+    const q = new URLSearchParams({ ...range, meter: String(meterId) });
+    const csv = await s.raw('GET', `/api/v2/reports/consumption/export?format=csv&${q}`, undefined, {
+      'accept-language': 'ru',
+    });
+    expect(csv.status).toBe(200);
+    expect(String(csv.body).split(/\r?\n/)).toEqual([
+      'Период,"Энергия, кВт·ч","Стоимость, GBP","CO2, кг"',
+      `${addDays(D, -1)},0,0,0`,
+      `${D},0.8,0.11,0.32`,
+      `${addDays(D, 1)},0.2,0.02,0.08`,
+    ]);
+    const cookie = [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${s.url}/api/v2/reports/indications/export?format=xlsx&${q}`, {
+      headers: { cookie, 'accept-language': 'en' },
+    });
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const rows = book.worksheets[0]!.getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
+    expect(rows).toEqual([
+      ['Period', 'Meter', 'Phase A, kWh', 'Phase B, kWh', 'Phase C, kWh', 'Total, kWh'],
+      [addDays(D, -1), SERIAL, 1, 2, undefined, 3],
+      [D, SERIAL, 1.5, 2.3, undefined, 3.8],
+      [addDays(D, 1), SERIAL, 1.6, 2.4, undefined, 4],
+    ]);
   });
 
   it('today so far by default, on the city clock', async () => {

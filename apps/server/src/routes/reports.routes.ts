@@ -11,7 +11,7 @@ import { errorResponses } from './entity-schemas.ts';
 const meters = entity('Meters');
 const access = { access: { area: meters.area, action: 'view' as const, groupOwned: true } };
 
-const reportQuery = z.strictObject({
+export const reportQuery = z.strictObject({
   start: z.iso.datetime({ offset: true }).optional(),
   end: z.iso.datetime({ offset: true }).optional(),
   groupType: z.enum(GROUP_TYPES).default(DEFAULT_GROUP_TYPE),
@@ -20,6 +20,10 @@ const reportQuery = z.strictObject({
   meter: idSchema.optional(),
   city: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.unpaged).optional(),
+});
+
+export const savedQuery = reportQuery.omit({ cabinet: true, meter: true }).extend({
+  by: z.enum(Object.keys(BY) as [keyof typeof BY]).default('total'),
 });
 
 const figures = { kwh: z.number(), cost: z.number().nullable(), co2Kg: z.number().nullable() };
@@ -130,9 +134,7 @@ export function registerReportRoutes(app: FastifyInstance, reports: ReportServic
       schema: {
         tags: ['energy'],
         summary: `What the lamps would have drawn at their models’ full power for the hours they burned (fullKwh) against what they drew (drawnKwh), per period, in all or \`by\` group control or profile (\`key\`: its id). ${RANGE}`,
-        querystring: reportQuery.omit({ cabinet: true, meter: true }).extend({
-          by: z.enum(Object.keys(BY) as [keyof typeof BY]).default('total'),
-        }),
+        querystring: savedQuery,
         response: answer(
           z.object({
             ...head,

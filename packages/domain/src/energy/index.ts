@@ -1,1 +1,2 @@
 export * from './report-rules.ts';
+export * from './report-table.ts';
