@@ -1,47 +1,16 @@
 import ExcelJS from 'exceljs';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedInstant } from '@sl/domain/astro';
-import { encodeMeterReading, topic } from '@sl/protocol';
-import { sampleModuleReading } from '@sl/protocol/testing';
 import { dropOldPartitions } from '../src/field/history.ts';
 import { until } from './field-setup.ts';
+import { at, D, MAC, MODULE, publishEnergyField, READINGS, SERIAL, TZ } from './energy-field.ts';
 import { backend, startServer, type Client, type TestServer } from './harness.ts';
 
 // A meter in London reports through the broker across the night the clocks go back (a 25-hour local day), one
 // phase once with 65535 (no value): the reports give exact figures per local day, week, month and period, with
 // the city's day and night tariffs and CO2, from the hourly rollups, also once the raw rows are gone.
 
-const TZ = 'Europe/London';
-const MAC = '0243EE000001';
-const MODULE = '024DEE0000000001';
-/** a 100 W lamp's module: [instant, energy Wh, burn hours] */
-const MODULE_READINGS: [string, number, number][] = [];
-const SERIAL = 'M-ENERGY-1';
 const PASSWORD = 'Lamps-2026';
-
-/** The last Sunday of October (London's clocks go back) at least three days before now. */
-function fallBackDay(now: Date): string {
-  for (let year = now.getUTCFullYear(); ; year--) {
-    let day = `${year}-10-31`;
-    while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 0) day = addDays(day, -1);
-    if (Date.parse(`${day}T00:00:00Z`) + 3 * 86_400_000 < now.getTime()) return day;
-  }
-}
-
-const D = fallBackDay(new Date());
-const at = (day: string, time: string) => `${day}T${time}:00.000Z`;
-MODULE_READINGS.push([at(D, '18:10'), 1000, 10], [at(D, '19:10'), 1040, 11], [at(D, '20:10'), 1100, 12]);
-/** [instant, phase 1 energy, phase 2 energy] in Wh; phase 2's 65535 is "no value" */
-const READINGS: [string, number, number][] = [
-  [at(addDays(D, -1), '22:30'), 1000, 2000], // local 23:30 BST, the day before
-  [at(addDays(D, -1), '23:30'), 1100, 2050], // local 00:30 BST on D: night
-  [at(D, '00:30'), 1200, 65535], // local 01:30 BST (its first passing): night
-  [at(D, '11:30'), 1300, 2100], // local 11:30 GMT: day
-  [at(D, '23:30'), 1500, 2300], // local 23:30 GMT, still D (a 25-hour day): night
-  [at(addDays(D, 1), '00:30'), 1600, 2400], // local 00:30 on D+1: night
-];
-
 let s: TestServer;
 let meterId = 0;
 let cabinetId = 0;
@@ -97,30 +66,7 @@ beforeAll(async () => {
   await user('meters-only', groupId, 'NORMAL', { Meters: { view: true, list: true } });
 
   const secret = (await s.call('POST', `/api/v2/controllers/${controller}/secret`)).body.result.secret;
-  const meter = await mqtt.connectAsync(s.brokerUrl, { clientId: MAC, username: MAC, password: secret });
-  for (const [when, e1, e2] of READINGS) {
-    const last = when === READINGS.at(-1)![0];
-    const phases = [
-      { phase: 1 as const, voltage: 23000, current: 5000, power: last ? 120000 : 50000, energy: e1 },
-      {
-        phase: 2 as const,
-        voltage: e2 === 65535 ? 65535 : 23100,
-        current: 2000,
-        power: last ? 30000 : 20000,
-        energy: e2,
-      },
-    ];
-    await meter.publishAsync(topic(MAC, 'meter'), encodeMeterReading({ serial: SERIAL, at: when, phases }), {
-      qos: 1,
-    });
-  }
-  for (const [when, energy, runh] of MODULE_READINGS)
-    await meter.publishAsync(
-      topic(MAC, 'modules'),
-      JSON.stringify({ at: when, modules: [sampleModuleReading(MODULE, { at: when, energy, runh })] }),
-      { qos: 1 },
-    );
-  await meter.endAsync();
+  await publishEnergyField(s, secret);
   await until(async () => {
     const rows = await s.sql<{ n: string }>('select count(*)::text as n from meters_average_data');
     const hours = await s.sql<{ n: string }>('select count(*)::text as n from module_hours');

@@ -46,7 +46,8 @@ export function App() {
         <Route path="/Dashboard" element={<SCREENS.LaterScreen title="dashboard" text="dashboardLater" />} />
         <Route path="/Analytics" element={<SCREENS.LaterScreen title="analytics" text="analyticsLater" />} />
         <Route path="/Calendar" element={<SCREENS.CalendarScreen />} />
-        <Route path="/Reports/:id" element={<SCREENS.LaterScreen title="reports" text="reportsLater" />} />
+        <Route path="/Reports" element={<SCREENS.ReportScreen />} />
+        <Route path="/Reports/:id" element={<SCREENS.ReportScreen />} />
         <Route path="/About" element={<SCREENS.AboutScreen />} />
         <Route path="/Licensing" element={<SCREENS.LicensingScreen />} />
         <Route path="/Profile" element={<SCREENS.ProfileScreen />} />

@@ -2,6 +2,7 @@ import { VALUE_MESSAGES, type Language } from '@sl/domain';
 import { CALENDAR_MESSAGES } from '../screens/calendar/calendar-messages.ts';
 import { MAP_MESSAGES } from '../screens/map/map-messages.ts';
 import { LIGHTING_MESSAGES } from '../screens/lighting/lighting-messages.ts';
+import { ENERGY_MESSAGES } from '../screens/energy/energy-messages.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { FORM_MESSAGES } from './form-messages.ts';
 import { LOGIN_MESSAGES } from './login-messages.ts';
@@ -16,6 +17,7 @@ export const MESSAGES = {
     ...VALUE_MESSAGES['en-us'],
     ...FORM_MESSAGES['en-us'],
     ...LIGHTING_MESSAGES['en-us'],
+    ...ENERGY_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -28,7 +30,6 @@ export const MESSAGES = {
       'Analytics (period effectiveness and consumption, year comparison) arrives with the reports and analytics work.',
     calendar: 'Calendar',
     reports: 'Reports',
-    reportsLater: 'Meter reports (indications, consumption, instant values) arrive with the reports work.',
     statusOff: 'off',
     statusOn: 'on',
     statusOffline: 'offline',
@@ -55,6 +56,7 @@ export const MESSAGES = {
     ...VALUE_MESSAGES.ru,
     ...FORM_MESSAGES.ru,
     ...LIGHTING_MESSAGES.ru,
+    ...ENERGY_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',
@@ -67,8 +69,6 @@ export const MESSAGES = {
       'Аналитика (эффективность и потребление за период, сравнение по годам) появится вместе с отчётами и аналитикой.',
     calendar: 'Календарь',
     reports: 'Отчёты',
-    reportsLater:
-      'Отчёты счётчиков (показания, потребление, мгновенные значения) появятся вместе с отчётами.',
     statusOff: 'выключен',
     statusOn: 'включён',
     statusOffline: 'нет связи',
