@@ -6,6 +6,8 @@ import { addDays, zonedInstant } from '@sl/domain/astro';
 import type { TestServer } from '../../server/test/harness.ts';
 // eslint-disable-next-line no-restricted-imports -- the same known field readings as the HTTP test
 import { D, MAC, publishEnergyField, READINGS, SERIAL, TZ } from '../../server/test/energy-field.ts';
+// eslint-disable-next-line no-restricted-imports -- waits for the server as the HTTP tests do
+import { until } from '../../server/test/field-setup.ts';
 import { shot } from './browser.ts';
 import { consoleForSuite } from './console-session.ts';
 import { adminAt } from './form-helpers.ts';
@@ -41,11 +43,10 @@ consoleForSuite(
     meter = await made('Meters', { serial: SERIAL, cabinet, controller });
     const secret = (await s.call('POST', `/api/v2/controllers/${controller}/secret`)).body.result.secret;
     await publishEnergyField(s, secret);
-    await expect
-      .poll(async () => (await s.call('GET', `/api/v1/MetersAverageData?meter=${meter}`)).body.total, {
-        timeout: 10_000,
-      })
-      .toBe(READINGS.length);
+    await until(async () => {
+      const res = await s.call('GET', `/api/v1/MetersAverageData?meter=${meter}`);
+      return res.body.total === READINGS.length || undefined;
+    });
   },
 );
 
@@ -58,6 +59,10 @@ describe('energy screens, in Chromium', () => {
     expect(await active.textContent()).toContain('230\u00a0V');
     expect(await active.textContent()).toContain('1.6\u00a0kWh');
     await page.getByTestId('meter-power-chart').locator('svg').waitFor();
+    // the newest hour with readings first: the counters rose 200 Wh in the first hour of D+1
+    expect(await page.getByTestId('meter-average').locator('tbody tr').first().textContent()).toContain(
+      '0.2\u00a0kWh',
+    );
     await shot(page, 'energy-meter-en');
     await page.context().close();
 

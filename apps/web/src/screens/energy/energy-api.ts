@@ -51,10 +51,7 @@ export const exportUrl = (kind: ReportKind, p: ReportParams, format: 'csv' | 'xl
 export const activeData = async (meter: number) =>
   (await http<{ result: ActiveData }>('GET', `/api/v1/MetersActiveData?meter=${meter}`)).result;
 
-export const averageData = async (meter: number, since: string) =>
-  (
-    await http<{ data: AverageRow[] }>(
-      'GET',
-      `/api/v1/MetersAverageData?meter=${meter}&date_gte=${encodeURIComponent(since)}&sort=date&limit=1000`,
-    )
-  ).data;
+/** The meter's latest 24 hours of average data that it has, newest first. */
+export const averageData = async (meter: number) =>
+  (await http<{ data: AverageRow[] }>('GET', `/api/v1/MetersAverageData?meter=${meter}&sort=-date&limit=24`))
+    .data;

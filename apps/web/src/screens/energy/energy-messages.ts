@@ -28,7 +28,7 @@ export const ENERGY_MESSAGES = {
     energyNoReading: 'No reading from this meter yet',
     energyPhase: 'Phase',
     energyPowerChart: 'Mean power per phase, by day',
-    energyAverage: 'Average data, by hour',
+    energyAverage: 'Average data: the latest 24 hours read',
     energyReportLink: 'Reports of this meter',
   },
   ru: {
@@ -59,7 +59,7 @@ export const ENERGY_MESSAGES = {
     energyNoReading: 'От этого счётчика ещё нет показаний',
     energyPhase: 'Фаза',
     energyPowerChart: 'Средняя мощность по фазам, по дням',
-    energyAverage: 'Усреднённые данные, по часам',
+    energyAverage: 'Усреднённые данные: последние 24 часа с показаниями',
     energyReportLink: 'Отчёты этого счётчика',
   },
 } as const;

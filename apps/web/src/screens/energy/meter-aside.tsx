@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { fieldLabel, formatMeasure, LOCALES, UNIT_SYMBOLS, type Language } from '@sl/domain';
+import { fieldLabel, formatMeasure, formatNumber, LOCALES, UNIT_SYMBOLS, type Language } from '@sl/domain';
 import { useEChart, type ChartOption } from '../../charts/use-echart.ts';
 import { sl } from '../../i18n/messages.ts';
 import { ASIDE_CARD } from '../lighting/aside-card.ts';
@@ -86,7 +86,11 @@ function PowerChart({ meter, lang }: { meter: number; lang: Language }) {
       legend: { top: 0 },
       tooltip: { trigger: 'axis' },
       xAxis: { type: 'category', data: periods },
-      yAxis: { type: 'value', name: UNIT_SYMBOLS.W[lang] },
+      yAxis: {
+        type: 'value',
+        name: UNIT_SYMBOLS.W[lang],
+        axisLabel: { formatter: (v: number) => formatNumber(v, lang, 2) },
+      },
       dataZoom: [{ type: 'inside' }, { type: 'slider', bottom: 12 }],
       series: [1, 2, 3].map((n) => ({
         type: 'line',
@@ -109,8 +113,7 @@ export default function MeterAside() {
   const record = useRecordContext();
   const meter = record ? Number(record.id) : 0;
   const active = useActive(meter);
-  const [since] = useState(() => new Date(Date.now() - DAY).toISOString());
-  const average = useAnswer(String(meter), () => averageData(meter, since));
+  const average = useAnswer(String(meter), () => averageData(meter));
   if (!record) return null;
   const shown = active.state === 'done' ? active.value : active.last;
   return (
@@ -136,7 +139,7 @@ export default function MeterAside() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {(average.state === 'done' ? average.value : []).slice(-24).map((r) => (
+            {(average.state === 'done' ? average.value : []).map((r) => (
               <TableRow key={r.id}>
                 <TableCell>{new Date(r.date).toLocaleString(LOCALES[lang])}</TableCell>
                 <TableCell>{r.naP == null ? '—' : formatMeasure(r.naP, 'kWh', lang, 3)}</TableCell>

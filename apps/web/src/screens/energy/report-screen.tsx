@@ -60,10 +60,11 @@ export default function ReportScreen() {
           <TextField
             select
             size="small"
+            fullWidth={false}
             label={translate(sl('energyReportType'))}
             value={kind}
             onChange={(e) => navigate(`/Reports${meter ? `/${meter}` : ''}?type=${e.target.value}`)}
-            sx={{ minWidth: 200 }}
+            sx={{ width: 220 }}
             data-testid="report-type"
           >
             {REPORT_KINDS.map((k) => (
@@ -75,6 +76,7 @@ export default function ReportScreen() {
           <TextField
             type="datetime-local"
             size="small"
+            fullWidth={false}
             label={translate(sl('energyStart'))}
             value={params.start ? toInput(params.start) : shown ? toInput(shown.start) : ''}
             onChange={(e) => set({ start: fromInput(e.target.value) })}
@@ -83,6 +85,7 @@ export default function ReportScreen() {
           <TextField
             type="datetime-local"
             size="small"
+            fullWidth={false}
             label={translate(sl('energyEnd'))}
             value={params.end ? toInput(params.end) : shown ? toInput(shown.end) : ''}
             onChange={(e) => set({ end: fromInput(e.target.value) })}
@@ -91,10 +94,11 @@ export default function ReportScreen() {
           <TextField
             select
             size="small"
+            fullWidth={false}
             label={translate(sl('energyGroupType'))}
             value={params.groupType}
             onChange={(e) => set({ groupType: e.target.value })}
-            sx={{ minWidth: 160 }}
+            sx={{ width: 170 }}
             data-testid="report-group-type"
           >
             {GROUP_TYPES.map((g) => (
@@ -106,10 +110,11 @@ export default function ReportScreen() {
           <TextField
             select
             size="small"
+            fullWidth={false}
             label={translate(sl('energyCity'))}
             value={city ?? ''}
             onChange={(e) => set({ city: Number(e.target.value) })}
-            sx={{ minWidth: 200 }}
+            sx={{ width: 220 }}
           >
             {cities.map((c) => (
               <MenuItem key={c.id} value={c.id}>
@@ -121,10 +126,11 @@ export default function ReportScreen() {
             <TextField
               select
               size="small"
+              fullWidth={false}
               label={translate(sl('energyCabinet'))}
               value={params.cabinet ?? ''}
               onChange={(e) => set({ cabinet: e.target.value === '' ? undefined : Number(e.target.value) })}
-              sx={{ minWidth: 180 }}
+              sx={{ width: 200 }}
             >
               <MenuItem value="">{translate(sl('energyAllCabinets'))}</MenuItem>
               {cabinets.map((c) => (
