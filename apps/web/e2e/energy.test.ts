@@ -5,12 +5,12 @@ import { addDays, zonedInstant } from '@sl/domain/astro';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import type { TestServer } from '../../server/test/harness.ts';
 // eslint-disable-next-line no-restricted-imports -- the same known field readings as the HTTP test
-import { D, MAC, publishEnergyField, READINGS, SERIAL, TZ } from '../../server/test/energy-field.ts';
+import { D, MAC, MODULE, publishEnergyField, READINGS, SERIAL, TZ } from '../../server/test/energy-field.ts';
 // eslint-disable-next-line no-restricted-imports -- waits for the server as the HTTP tests do
 import { until } from '../../server/test/field-setup.ts';
 import { shot } from './browser.ts';
 import { consoleForSuite } from './console-session.ts';
-import { adminAt } from './form-helpers.ts';
+import { adminAt, choose } from './form-helpers.ts';
 
 // Issue 14 §3: a meter's screen (latest reading, power per phase, average data) and the consumption report of a
 // known series of readings (across the night London's clocks go back), its chart and table, and its Excel file
@@ -41,6 +41,10 @@ consoleForSuite(
     const controller = await made('Controllers', { mac: MAC });
     const cabinet = await made('Cabinets', { uid: 'cabinet-energy', controller });
     meter = await made('Meters', { serial: SERIAL, cabinet, controller });
+    const vendor = await made('Vendors', { name: 'Energy vendor' });
+    const model = await made('LuminaryModels', { name: 'LED 100', vendor, power: 100 });
+    const module = await made('LuminaryModules', { mac: MODULE, controller });
+    await made('Luminaries', { uid: 'lamp-energy', model, controlModule: module });
     const secret = (await s.call('POST', `/api/v2/controllers/${controller}/secret`)).body.result.secret;
     await publishEnergyField(s, secret);
     await until(async () => {
@@ -118,6 +122,32 @@ describe('energy screens, in Chromium', () => {
       `${D}0,80,110,32`,
     );
     await shot(ru, 'energy-report-ru');
+    await ru.context().close();
+  });
+
+  it('compares a year’s consumption month by month with the year before, and sums up its effectiveness', async () => {
+    const year = D.slice(0, 4);
+    const page = await adminAt(s, browser, '/Analytics');
+    await choose(page, 'Year', year);
+    const october = page.getByTestId('year-comparison').locator('tbody tr').nth(9);
+    await expect.poll(async () => october.textContent(), { timeout: 10_000 }).toBe('Oct0\u00a0kWh1\u00a0kWh');
+    const summary = page.getByTestId('period-effectiveness');
+    expect(await summary.textContent()).toContain('Consumption: 1\u00a0kWh');
+    expect(await summary.textContent()).toContain('Cost: 0.13 GBP');
+    expect(await summary.textContent()).toContain('Burning hours: 2\u00a0h');
+    expect(await summary.textContent()).toContain('Energy saved: 0.1\u00a0kWh');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await shot(page, 'energy-analytics-en');
+    await page.context().close();
+
+    const ru = await adminAt(s, browser, '/Analytics', 'ru');
+    await choose(ru, 'Год', year);
+    const oct = ru.getByTestId('year-comparison').locator('tbody tr').nth(9);
+    await expect
+      .poll(async () => oct.textContent(), { timeout: 10_000 })
+      .toBe('окт.0\u00a0кВт·ч1\u00a0кВт·ч');
+    await ru.getByRole('listbox').waitFor({ state: 'hidden' });
+    await shot(ru, 'energy-analytics-ru');
     await ru.context().close();
   });
 });

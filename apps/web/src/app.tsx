@@ -44,7 +44,7 @@ export function App() {
       <CustomRoutes>
         <Route path="/Map" element={<SCREENS.MapPage />} />
         <Route path="/Dashboard" element={<SCREENS.LaterScreen title="dashboard" text="dashboardLater" />} />
-        <Route path="/Analytics" element={<SCREENS.LaterScreen title="analytics" text="analyticsLater" />} />
+        <Route path="/Analytics" element={<SCREENS.AnalyticsScreen />} />
         <Route path="/Calendar" element={<SCREENS.CalendarScreen />} />
         <Route path="/Reports" element={<SCREENS.ReportScreen />} />
         <Route path="/Reports/:id" element={<SCREENS.ReportScreen />} />

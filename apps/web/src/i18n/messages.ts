@@ -26,8 +26,6 @@ export const MESSAGES = {
     dashboard: 'Dashboard',
     dashboardLater: 'The dashboard (choose which data to show) arrives with the reports and analytics work.',
     analytics: 'Analytics',
-    analyticsLater:
-      'Analytics (period effectiveness and consumption, year comparison) arrives with the reports and analytics work.',
     calendar: 'Calendar',
     reports: 'Reports',
     statusOff: 'off',
@@ -65,8 +63,6 @@ export const MESSAGES = {
     dashboard: 'Панель',
     dashboardLater: 'Панель (выбор показываемых данных) появится вместе с отчётами и аналитикой.',
     analytics: 'Аналитика',
-    analyticsLater:
-      'Аналитика (эффективность и потребление за период, сравнение по годам) появится вместе с отчётами и аналитикой.',
     calendar: 'Календарь',
     reports: 'Отчёты',
     statusOff: 'выключен',
