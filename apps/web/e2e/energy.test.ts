@@ -150,4 +150,30 @@ describe('energy screens, in Chromium', () => {
     await shot(ru, 'energy-analytics-ru');
     await ru.context().close();
   });
+
+  it('lets the user choose and order the dashboard’s widgets, and keeps them so after a reload', async () => {
+    const page = await adminAt(s, browser, '/Dashboard');
+    const order = () =>
+      page
+        .getByTestId('dashboard-widgets')
+        .locator(':scope > [data-testid^="widget-"]')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-testid')));
+    await page.getByTestId('lamps-on').waitFor();
+    expect(await page.getByTestId('lamps-on').textContent()).toBe('On: 1');
+    expect(await order()).toEqual(['widget-lamps', 'widget-today', 'widget-month', 'widget-saved']);
+    await page.getByRole('checkbox', { name: 'Consumption today', exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Move up: Energy saved this month' }).click();
+    expect(await order()).toEqual(['widget-lamps', 'widget-saved', 'widget-month']);
+    await page.reload();
+    await page.getByTestId('lamps-on').waitFor();
+    expect(await order()).toEqual(['widget-lamps', 'widget-saved', 'widget-month']);
+    await shot(page, 'energy-dashboard-en');
+    await page.context().close();
+
+    const ru = await adminAt(s, browser, '/Dashboard', 'ru');
+    await ru.getByTestId('lamps-on').waitFor();
+    expect(await ru.getByTestId('lamps-on').textContent()).toBe('Включены: 1');
+    await shot(ru, 'energy-dashboard-ru');
+    await ru.context().close();
+  });
 });

@@ -43,7 +43,7 @@ export function App() {
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/Map" element={<SCREENS.MapPage />} />
-        <Route path="/Dashboard" element={<SCREENS.LaterScreen title="dashboard" text="dashboardLater" />} />
+        <Route path="/Dashboard" element={<SCREENS.DashboardScreen />} />
         <Route path="/Analytics" element={<SCREENS.AnalyticsScreen />} />
         <Route path="/Calendar" element={<SCREENS.CalendarScreen />} />
         <Route path="/Reports" element={<SCREENS.ReportScreen />} />

@@ -10,6 +10,7 @@ const screen = <C extends ComponentType<any>>(load: () => Promise<{ default: C }
 export const SCREENS = {
   MapPage: screen(() => import('./map-page.tsx')),
   LaterScreen: screen(() => import('./later-screen.tsx')),
+  DashboardScreen: screen(() => import('./energy/dashboard-screen.tsx')),
   AnalyticsScreen: screen(() => import('./energy/analytics-screen.tsx')),
   ReportScreen: screen(() => import('./energy/report-screen.tsx')),
   CalendarScreen: screen(() => import('./calendar/calendar-screen.tsx')),
