@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedInstant } from '@sl/domain/astro';
+import { encodeMeterReading, topic } from '@sl/protocol';
 import { dropOldPartitions } from '../src/field/history.ts';
 import { until } from './field-setup.ts';
 import { at, D, MAC, MODULE, publishEnergyField, READINGS, SERIAL, TZ } from './energy-field.ts';
@@ -15,6 +17,7 @@ let s: TestServer;
 let meterId = 0;
 let cabinetId = 0;
 let groupId = 0;
+let secret = '';
 const clock = { t: new Date(), now: () => clock.t };
 const users: Record<string, Client> = {};
 
@@ -65,7 +68,7 @@ beforeAll(async () => {
   await user('no-meters', groupId, 'NORMAL', { Cabinets: { view: true, list: true } });
   await user('meters-only', groupId, 'NORMAL', { Meters: { view: true, list: true } });
 
-  const secret = (await s.call('POST', `/api/v2/controllers/${controller}/secret`)).body.result.secret;
+  secret = (await s.call('POST', `/api/v2/controllers/${controller}/secret`)).body.result.secret;
   await publishEnergyField(s, secret);
   await until(async () => {
     const rows = await s.sql<{ n: string }>('select count(*)::text as n from meters_average_data');
@@ -281,5 +284,25 @@ describe(`energy reports on ${backend}`, () => {
     expect(raw[0]!.n).toBe('0');
     const res = await report(s, 'consumption', { ...range, meter: meterId, groupType: 'BY_PERIOD' });
     expect(res.body.result.total).toEqual({ kwh: 1, cost: 0.13, co2Kg: 0.4 });
+  });
+
+  it('moves the next hour’s average data when a reading arrives late', async () => {
+    const late = at(D, '11:45');
+    const meter = await mqtt.connectAsync(s.brokerUrl, { clientId: MAC, username: MAC, password: secret });
+    const phases = [
+      { phase: 1 as const, voltage: 23000, current: 5000, power: 50000, energy: 1350 },
+      { phase: 2 as const, voltage: 23100, current: 2000, power: 20000, energy: 2100 },
+    ];
+    await meter.publishAsync(topic(MAC, 'meter'), encodeMeterReading({ serial: SERIAL, at: late, phases }), {
+      qos: 1,
+    });
+    await meter.endAsync();
+    const naP = async (hour: string) => {
+      const res = await s.call('GET', `/api/v1/MetersAverageData?meter=${meterId}&date=${hour}`);
+      return Math.round(res.body.data[0].naP * 1000);
+    };
+    // 11:00 now rises 150 + 50 Wh; 23:00 rises from 1350 and 2100: 150 + 200 Wh
+    await until(async () => (await naP(at(D, '11:00'))) === 200 || undefined);
+    expect(await naP(at(D, '23:00'))).toBe(350);
   });
 });

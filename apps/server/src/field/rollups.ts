@@ -41,14 +41,21 @@ export async function rollMeters(raw: Raw, rows: PhaseRow[]): Promise<void> {
     [json],
   );
   // naP of an hour: the counters' rise since the last value before it (the hour's own first value for a new
-  // meter), over every phase, in kWh. The protocol's meters give active import energy only: naM, nrP and nrM
+  // meter), over every phase, in kWh; for the hours that got readings and the next hour after each. The protocol's meters give active import energy only: naM, nrP and nrM
   // stay empty rather than pretend to be 0.
   await raw.query(
     `insert into meters_average_data (meter, date, "group", na_p)
      select m._id, k.hour, m."group",
        sum(h.energy_max - coalesce(p.energy_max, h.energy_min)) * ${METER_RATIO} / 1000.0
-     from (select distinct v.serial, ${HOUR} as hour
-           from jsonb_to_recordset($1::jsonb) as v(at timestamptz, serial text)) k
+     from (
+       with arrived as (
+         select distinct v.serial, ${HOUR} as hour from jsonb_to_recordset($1::jsonb) as v(at timestamptz, serial text))
+       select serial, hour from arrived
+       union
+       -- a late reading moves the rise of the next hour that has values
+       select a.serial, n.hour from arrived a cross join lateral (
+         select b.hour from meter_hours b where b.serial = a.serial and b.hour > a.hour
+         order by b.hour limit 1) n) k
      join meters m on m.serial = k.serial and m.deleted_at is null
      join meter_hours h on h.serial = k.serial and h.hour = k.hour and h.energy_max is not null
      left join lateral (
