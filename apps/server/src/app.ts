@@ -39,6 +39,10 @@ import { registerHealthRoutes } from './routes/health.routes.ts';
 import { registerLightingRoutes } from './routes/lighting.routes.ts';
 import { ProgramService, SYSTEM_CLOCK, type Clock } from './lighting/program-service.ts';
 import { registerMapRoutes } from './routes/map.routes.ts';
+import { registerMeterActiveRoutes } from './routes/meter-active.routes.ts';
+import { registerReportRoutes } from './routes/reports.routes.ts';
+import { registerReportExportRoutes } from './routes/report-export.routes.ts';
+import { ReportService } from './energy/report.service.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
 import { registerRoleRoutes } from './routes/roles.routes.ts';
@@ -201,6 +205,10 @@ export async function buildApp({
   registerMapRoutes(app, mapIndex, repo);
   registerLightingRoutes(app, service, db, clock);
   registerCalendarRoutes(app, service, repo, db, announce);
+  const reports = new ReportService(db, service, () => clock.now());
+  registerReportRoutes(app, reports);
+  registerReportExportRoutes(app, reports);
+  registerMeterActiveRoutes(app, service);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -2,6 +2,7 @@ import MapIcon from '@mui/icons-material/Map';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import InsightsIcon from '@mui/icons-material/Insights';
 import EventIcon from '@mui/icons-material/Event';
+import ElectricMeterIcon from '@mui/icons-material/ElectricMeter';
 import PersonIcon from '@mui/icons-material/Person';
 import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
 import InfoIcon from '@mui/icons-material/Info';
@@ -19,6 +20,9 @@ function AppMenu() {
       <Menu.Item to="/Map" primaryText={sl('mapTitle')} leftIcon={<MapIcon />} />
       <Menu.Item to="/Dashboard" primaryText={sl('dashboard')} leftIcon={<DashboardIcon />} />
       <Menu.Item to="/Analytics" primaryText={sl('analytics')} leftIcon={<InsightsIcon />} />
+      {canDo('Meters', 'view') && (
+        <Menu.Item to="/Reports" primaryText={sl('reports')} leftIcon={<ElectricMeterIcon />} />
+      )}
       <Menu.Item to="/Calendar" primaryText={sl('calendar')} leftIcon={<EventIcon />} />
       <Menu.ResourceItems />
       {mayIn('control', 'view') && (

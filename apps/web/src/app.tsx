@@ -43,11 +43,12 @@ export function App() {
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/Map" element={<SCREENS.MapPage />} />
-        <Route path="/Dashboard" element={<SCREENS.LaterScreen title="dashboard" text="dashboardLater" />} />
-        <Route path="/Analytics" element={<SCREENS.LaterScreen title="analytics" text="analyticsLater" />} />
+        <Route path="/Dashboard" element={<SCREENS.DashboardScreen />} />
+        <Route path="/Analytics" element={<SCREENS.AnalyticsScreen />} />
         <Route path="/Calendar" element={<SCREENS.CalendarScreen />} />
         <Route path="/Commands" element={<SCREENS.CommandsScreen />} />
-        <Route path="/Reports/:id" element={<SCREENS.LaterScreen title="reports" text="reportsLater" />} />
+        <Route path="/Reports" element={<SCREENS.ReportScreen />} />
+        <Route path="/Reports/:id" element={<SCREENS.ReportScreen />} />
         <Route path="/About" element={<SCREENS.AboutScreen />} />
         <Route path="/Licensing" element={<SCREENS.LicensingScreen />} />
         <Route path="/Profile" element={<SCREENS.ProfileScreen />} />

@@ -86,6 +86,12 @@ const RU: Record<string, string> = {
   naM: 'A−',
   nrP: 'R+',
   nrM: 'R−',
+  tariff: 'Тариф за кВт·ч',
+  nightTariff: 'Ночной тариф за кВт·ч',
+  nightFrom: 'Ночной тариф с (час)',
+  nightTo: 'Ночной тариф до (час)',
+  currency: 'Валюта',
+  co2Factor: 'Выбросы CO2',
   id: 'Номер',
   kind: 'Вид',
   groupControl: 'Групповое управление',
@@ -195,6 +201,11 @@ const EN_SPECIAL: Record<string, string> = {
   // the menu's word for a lamp post; "luminary support" named the same thing twice over
   support: 'Mounting',
   luminarySupport: 'Mounting',
+  tariff: 'Tariff per kWh',
+  nightTariff: 'Night tariff per kWh',
+  nightFrom: 'Night tariff from (hour)',
+  nightTo: 'Night tariff to (hour)',
+  co2Factor: 'CO2 emission',
 };
 
 // where one entity's field means something else than the name says elsewhere; keyed `Entity.field`

@@ -43,7 +43,21 @@ export const MODULE_PARAMETER_RANGES = {
 } as const;
 
 export type Unit =
-  'W' | 'kW' | 'kWh' | 'V' | 'A' | 'degC' | 'percent' | 'h' | 'lx' | 'm' | 'K' | 'lm' | 'dBm';
+  | 'W'
+  | 'kW'
+  | 'kWh'
+  | 'V'
+  | 'A'
+  | 'degC'
+  | 'percent'
+  | 'h'
+  | 'lx'
+  | 'm'
+  | 'K'
+  | 'lm'
+  | 'dBm'
+  | 'gPerKwh'
+  | 'kg';
 
 export type ValueRule =
   /** raw ÷ divisor, to `decimals` places, in `unit` */
@@ -71,6 +85,8 @@ export const UNIT_SYMBOLS: Record<Unit, Record<Language, string>> = {
   K: { 'en-us': 'K', ru: 'К' },
   lm: { 'en-us': 'lm', ru: 'лм' },
   dBm: { 'en-us': 'dBm', ru: 'дБм' },
+  gPerKwh: { 'en-us': 'g/kWh', ru: 'г/кВт·ч' },
+  kg: { 'en-us': 'kg', ru: 'кг' },
 };
 
 export const LOCALES: Record<Language, string> = { 'en-us': 'en-US', ru: 'ru-RU' };

@@ -17,6 +17,7 @@ import {
 import { serverPool, type Db } from '../db/connect.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 import { copyInto } from './copy-rows.ts';
+import { rollMeters, rollModules } from './rollups.ts';
 
 /**
  * The module reading columns, once: the current state in `luminary_modules` and the history in `module_readings`
@@ -409,7 +410,10 @@ export class Ingest {
     this.announce('controllers', result);
   }
 
-  /** Every reading into the day-partitioned history; a meter's 65535 (no value) is stored as 0 (spec §5). */
+  /**
+   * Every reading into the day-partitioned history and its hourly rollups; a meter's 65535 (no value) is stored as 0
+   * (spec §5).
+   */
   private async writeHistory(history: ModuleReading[], meters: MeterReading[]) {
     const pool = this.pool;
     await this.inParallel(chunks(history, this.chunk), (chunk) =>
@@ -422,6 +426,17 @@ export class Ingest {
             ),
       ),
     );
+    // the hourly rollups after the rows, one chunk at a time: two at once could lock the same hours crosswise
+    for (const chunk of chunks(history, this.chunk))
+      await this.tolerant(chunk, byMac, (rows) =>
+        rollModules(this.raw, {
+          at: rows.map((r) => r.at),
+          mac: rows.map((r) => r.mac),
+          energy: rows.map((r) => r.energy ?? null),
+          runh: rows.map((r) => r.runh ?? null),
+          pow: rows.map((r) => r.pow ?? null),
+        }),
+      );
     const zero = (v: number) => (v === METER_NO_VALUE ? 0 : v);
     const phases = meters.flatMap((m) =>
       m.phases.map((p) => ({
@@ -444,6 +459,12 @@ export class Ingest {
             select at, serial, phase, voltage, current, power, energy
             from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
               at timestamptz, serial text, phase int, voltage bigint, current bigint, power bigint, energy bigint)`),
+      );
+    for (const chunk of chunks(phases))
+      await this.tolerant(
+        chunk,
+        (p) => p.serial,
+        (rows) => rollMeters(this.raw, rows),
       );
     const latest = new Map(meters.map((m) => [m.serial, m]));
     if (latest.size) {

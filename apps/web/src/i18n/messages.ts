@@ -3,6 +3,7 @@ import { CALENDAR_MESSAGES } from '../screens/calendar/calendar-messages.ts';
 import { COMMANDS_MESSAGES } from '../screens/commands/commands-messages.ts';
 import { MAP_MESSAGES } from '../screens/map/map-messages.ts';
 import { LIGHTING_MESSAGES } from '../screens/lighting/lighting-messages.ts';
+import { ENERGY_MESSAGES } from '../screens/energy/energy-messages.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { FORM_MESSAGES } from './form-messages.ts';
 import { LOGIN_MESSAGES } from './login-messages.ts';
@@ -18,19 +19,16 @@ export const MESSAGES = {
     ...FORM_MESSAGES['en-us'],
     ...LIGHTING_MESSAGES['en-us'],
     ...COMMANDS_MESSAGES['en-us'],
+    ...ENERGY_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
     json: 'Shown as data; editing arrives later',
     reload: 'Reload',
     dashboard: 'Dashboard',
-    dashboardLater: 'The dashboard (choose which data to show) arrives with the reports and analytics work.',
     analytics: 'Analytics',
-    analyticsLater:
-      'Analytics (period effectiveness and consumption, year comparison) arrives with the reports and analytics work.',
     calendar: 'Calendar',
     reports: 'Reports',
-    reportsLater: 'Meter reports (indications, consumption, instant values) arrive with the reports work.',
     statusOff: 'off',
     statusOn: 'on',
     statusOffline: 'offline',
@@ -58,20 +56,16 @@ export const MESSAGES = {
     ...FORM_MESSAGES.ru,
     ...LIGHTING_MESSAGES.ru,
     ...COMMANDS_MESSAGES.ru,
+    ...ENERGY_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',
     json: 'Показано как данные; редактирование появится позже',
     reload: 'Перезагрузить',
     dashboard: 'Панель',
-    dashboardLater: 'Панель (выбор показываемых данных) появится вместе с отчётами и аналитикой.',
     analytics: 'Аналитика',
-    analyticsLater:
-      'Аналитика (эффективность и потребление за период, сравнение по годам) появится вместе с отчётами и аналитикой.',
     calendar: 'Календарь',
     reports: 'Отчёты',
-    reportsLater:
-      'Отчёты счётчиков (показания, потребление, мгновенные значения) появятся вместе с отчётами.',
     statusOff: 'выключен',
     statusOn: 'включён',
     statusOffline: 'нет связи',

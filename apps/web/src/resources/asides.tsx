@@ -4,6 +4,7 @@ import { LampProgramAside } from './lamp-program-aside.tsx';
 // the charts' code (ECharts) loads with the screens that draw them
 const ProfileNightAside = lazy(() => import('../screens/lighting/profile-night-aside.tsx'));
 const GroupControlAside = lazy(() => import('../screens/lighting/group-control-aside.tsx'));
+const MeterAside = lazy(() => import('../screens/energy/meter-aside.tsx'));
 
 /**
  * Lets a detail screen's record shrink beside its aside, scrolling its own wide rows (a mounting's sockets), so the
@@ -25,6 +26,11 @@ export const ASIDES: Partial<Record<string, ReactElement>> = {
   GroupControl: (
     <Suspense>
       <GroupControlAside />
+    </Suspense>
+  ),
+  Meters: (
+    <Suspense>
+      <MeterAside />
     </Suspense>
   ),
 };

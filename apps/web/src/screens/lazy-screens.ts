@@ -9,7 +9,9 @@ const screen = <C extends ComponentType<any>>(load: () => Promise<{ default: C }
 
 export const SCREENS = {
   MapPage: screen(() => import('./map-page.tsx')),
-  LaterScreen: screen(() => import('./later-screen.tsx')),
+  DashboardScreen: screen(() => import('./energy/dashboard-screen.tsx')),
+  AnalyticsScreen: screen(() => import('./energy/analytics-screen.tsx')),
+  ReportScreen: screen(() => import('./energy/report-screen.tsx')),
   CalendarScreen: screen(() => import('./calendar/calendar-screen.tsx')),
   CommandsScreen: screen(() => import('./commands/commands-screen.tsx')),
   AboutScreen: screen(() => import('./about/about-screen.tsx')),

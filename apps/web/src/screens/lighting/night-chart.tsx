@@ -6,7 +6,7 @@ import { sl } from '../../i18n/messages.ts';
 import { clockIn, percent } from './clock-format.ts';
 import type { Night } from './lighting-api.ts';
 import { nightSteps } from './night-summary.ts';
-import { useEChart, type ChartOption } from './use-echart.ts';
+import { useEChart, type ChartOption } from '../../charts/use-echart.ts';
 
 const HOUR = 3_600_000;
 

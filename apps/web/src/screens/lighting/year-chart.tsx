@@ -5,7 +5,7 @@ import { formatNumber, type Language } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { clockTime } from './clock-format.ts';
 import type { ProfileYear } from './lighting-api.ts';
-import { useEChart, type ChartOption } from './use-echart.ts';
+import { useEChart, type ChartOption } from '../../charts/use-echart.ts';
 
 const minutesOf = (hhmm: string | null) =>
   hhmm === null ? null : Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));

@@ -1,0 +1,42 @@
+import { bigint, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Hourly rollups of the reading history, kept as the readings arrive (field/rollups.ts). Reports read these,
+// never the raw rows, and they outlive the raw rows' retention (HISTORY_DAYS). Hours are UTC hours: a local day
+// in any whole-hour zone, on either side of a DST change, is a run of whole UTC hours.
+
+const hour = () => timestamp('hour', { withTimezone: true, mode: 'date' }).notNull();
+
+/** Per meter, phase and hour: the energy counter's lowest and highest valid value (Wh) and the instant sums. */
+export const meterHours = pgTable(
+  'meter_hours',
+  {
+    serial: text('serial').notNull(),
+    phase: integer('phase').notNull(),
+    hour: hour(),
+    // 0 (the meter's 65535, no value) is left out, so a missing value never looks like a counter reset
+    energyMin: bigint('energy_min', { mode: 'number' }),
+    energyMax: bigint('energy_max', { mode: 'number' }),
+    powerSum: doublePrecision('power_sum').notNull(),
+    powerMax: bigint('power_max', { mode: 'number' }).notNull(),
+    voltageSum: doublePrecision('voltage_sum').notNull(),
+    currentSum: doublePrecision('current_sum').notNull(),
+    readings: integer('readings').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serial, t.phase, t.hour] })],
+);
+
+/** Per lamp module and hour: its energy (Wh) and burn-hour counters' lowest and highest values, its power sum. */
+export const moduleHours = pgTable(
+  'module_hours',
+  {
+    mac: text('mac').notNull(),
+    hour: hour(),
+    energyMin: doublePrecision('energy_min'),
+    energyMax: doublePrecision('energy_max'),
+    runhMin: doublePrecision('runh_min'),
+    runhMax: doublePrecision('runh_max'),
+    powSum: doublePrecision('pow_sum').notNull(),
+    readings: integer('readings').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mac, t.hour] })],
+);

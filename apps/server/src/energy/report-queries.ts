@@ -1,0 +1,58 @@
+import { GROUP_UNITS, type GroupType } from '@sl/domain/energy';
+import { METER_RATIO } from '../field/rollups.ts';
+
+// The reports' SQL over the hourly rollups (db/rollup.table.ts). Parameters: $1 start, $2 end (instants), $3 group,
+// $4 cabinet, $5 meter (each null for any), $6 the city's time zone. Buckets are local calendar days, weeks,
+// months or years: each rollup hour is put on the city's clock, so a 23- or 25-hour day is one day.
+
+const METERS = `m as (
+  select m._id, m.serial, m.cabinet, ${METER_RATIO} as k from meters m
+  where m.deleted_at is null and ($3::bigint is null or m."group" = $3)
+    and ($4::bigint is null or m.cabinet = $4) and ($5::bigint is null or m._id = $5))`;
+
+const IN_RANGE = `h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz
+  and h.energy_max is not null`;
+
+/** The local start of each row's bucket (a timestamp without zone); BY_PERIOD: the local day of the start. */
+export const bucket = (groupType: GroupType, hour: string, zone = '$6') => {
+  const unit = GROUP_UNITS[groupType];
+  return unit
+    ? `date_trunc('${unit}', ${hour} at time zone ${zone})`
+    : `date_trunc('day', $1::timestamptz at time zone ${zone})`;
+};
+
+/**
+ * Wh drawn per bucket and local hour of the day (the night tariff needs the hour): each hour's rise of every
+ * phase's counter over the last value before it, the range's first hour over the last value before the range.
+ */
+export const consumptionSql = (g: GroupType) => `with ${METERS},
+  d as (
+    select h.hour, m.k * (h.energy_max - coalesce(lag(h.energy_max) over w,
+      (select b.energy_max from meter_hours b
+        where b.serial = h.serial and b.phase = h.phase and b.energy_max is not null
+          and b.hour < date_trunc('hour', $1::timestamptz, 'UTC')
+        order by b.hour desc limit 1),
+      h.energy_min)) as wh
+    from meter_hours h join m on m.serial = h.serial
+    where ${IN_RANGE}
+    window w as (partition by h.serial, h.phase order by h.hour))
+  select to_char(${bucket(g, 'd.hour')}, 'YYYY-MM-DD') as first_day,
+    extract(hour from d.hour at time zone $6)::int as local_hour, sum(d.wh)::float8 as wh
+  from d group by 1, 2 order by 1, 2`;
+
+/** Each meter's counters at the end of each bucket, per phase (Wh). */
+export const indicationsSql = (g: GroupType) => `with ${METERS}
+  select m._id as meter, m.serial, m.cabinet, to_char(${bucket(g, 'h.hour')}, 'YYYY-MM-DD') as first_day,
+    h.phase, (max(h.energy_max) * m.k)::float8 as wh
+  from meter_hours h join m on m.serial = h.serial
+  where ${IN_RANGE}
+  group by m._id, m.serial, m.cabinet, m.k, 4, h.phase order by 4, m.serial, h.phase`;
+
+/** Each meter's mean and highest power, mean voltage and current per bucket and phase (raw units). */
+export const instantValuesSql = (g: GroupType) => `with ${METERS}
+  select m._id as meter, m.serial, m.cabinet, to_char(${bucket(g, 'h.hour')}, 'YYYY-MM-DD') as first_day,
+    h.phase, (sum(h.power_sum) / sum(h.readings))::float8 as power, max(h.power_max)::float8 as power_max,
+    (sum(h.voltage_sum) / sum(h.readings))::float8 as voltage, (sum(h.current_sum) / sum(h.readings))::float8 as current
+  from meter_hours h join m on m.serial = h.serial
+  where h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz
+  group by m._id, m.serial, m.cabinet, 4, h.phase order by 4, m.serial, h.phase`;

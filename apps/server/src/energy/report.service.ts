@@ -1,0 +1,185 @@
+import { entity, meterPowerUnit, round } from '@sl/domain';
+import { isTimeZone } from '@sl/domain/astro';
+import {
+  defaultReportRange,
+  energyFigures,
+  isNightHour,
+  kwhOf,
+  periodLabel,
+  type GroupType,
+  type Tariff,
+} from '@sl/domain/energy';
+import type { Db } from '../db/connect.ts';
+import type { EntityService } from '../entities/entity.service.ts';
+import type { Caller } from '../auth/caller.ts';
+import { ApiError } from '../http/api-error.ts';
+import { consumptionSql, indicationsSql, instantValuesSql } from './report-queries.ts';
+
+export type ReportQuery = {
+  start?: string;
+  end?: string;
+  groupType: GroupType;
+  group?: number;
+  cabinet?: number;
+  meter?: number;
+  city?: number;
+  limit?: number;
+};
+
+type Raw = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+type City = Tariff & { _id: number; timezone: string; nightFrom: number; nightTo: number };
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** Energy reports over the meters a caller sees: a whole group, a cabinet's or one meter. */
+export class ReportService {
+  private readonly raw: Raw;
+  constructor(
+    db: Db,
+    private readonly service: EntityService,
+    private readonly now: () => Date,
+  ) {
+    this.raw = (db as unknown as { $client: Raw }).$client;
+  }
+
+  /** Whose meters, on which city's clock and tariff, over which range (spec §9's default: today so far). */
+  async scope(caller: Caller, q: ReportQuery) {
+    const cabinet = q.cabinet ? await this.service.get(entity('Cabinets'), caller, q.cabinet) : undefined;
+    const meter = q.meter ? await this.service.get(entity('Meters'), caller, q.meter) : undefined;
+    const groupId = caller.groupId ?? q.group ?? num(meter?.group ?? cabinet?.group) ?? undefined;
+    const group = groupId ? await this.service.get(entity('Groups'), caller, groupId) : undefined;
+    const cityId = q.city ?? (group?.cities as number[] | undefined)?.[0];
+    const c = cityId ? await this.service.get(entity('Cities'), caller, cityId) : undefined;
+    const zone = [c?.timezone, group?.timezone].find((z) => typeof z === 'string' && isTimeZone(z));
+    const city: City = {
+      _id: num(c?._id),
+      timezone: (zone as string | undefined) ?? 'UTC',
+      tariff: (c?.tariff as number | null) ?? null,
+      nightTariff: (c?.nightTariff as number | null) ?? null,
+      nightFrom: (c?.nightFrom as number | null) ?? 23,
+      nightTo: (c?.nightTo as number | null) ?? 7,
+      co2Factor: (c?.co2Factor as number | null) ?? null,
+      currency: (c?.currency as string | null) ?? null,
+    };
+    const range = defaultReportRange(this.now(), city.timezone);
+    const start = q.start ? new Date(q.start) : range.start;
+    const end = q.end ? new Date(q.end) : range.end;
+    if (end <= start) throw new ApiError('IsInvalidError', ['start', 'end']);
+    const params = [
+      start.toISOString(),
+      end.toISOString(),
+      groupId || null,
+      q.cabinet ?? null,
+      q.meter ?? null,
+      city.timezone,
+    ];
+    return { city, start, end, params };
+  }
+
+  async rows(text: string, params: unknown[]) {
+    return (await this.raw.query(text, params)).rows;
+  }
+
+  async consumption(caller: Caller, q: ReportQuery) {
+    const { city, start, end, params } = await this.scope(caller, q);
+    const buckets = new Map<string, { wh: number; nightWh: number }>();
+    for (const r of await this.rows(consumptionSql(q.groupType), params)) {
+      const day = String(r.first_day);
+      const b = buckets.get(day) ?? { wh: 0, nightWh: 0 };
+      buckets.set(day, b);
+      b.wh += num(r.wh);
+      if (isNightHour(num(r.local_hour), city.nightFrom, city.nightTo)) b.nightWh += num(r.wh);
+    }
+    const all = [...buckets].slice(0, q.limit);
+    const total = all.reduce((t, [, b]) => ({ wh: t.wh + b.wh, nightWh: t.nightWh + b.nightWh }), {
+      wh: 0,
+      nightWh: 0,
+    });
+    return {
+      ...this.head('consumption', q.groupType, city, start, end),
+      rows: all.map(([day, b]) => ({
+        period: periodLabel(q.groupType, day),
+        ...energyFigures(b.wh, b.nightWh, city),
+      })),
+      total: energyFigures(total.wh, total.nightWh, city),
+    };
+  }
+
+  async indications(caller: Caller, q: ReportQuery) {
+    const { city, start, end, params } = await this.scope(caller, q);
+    const rows = this.perMeter(await this.rows(indicationsSql(q.groupType), params), q, (r) => ({
+      phase: num(r.phase),
+      kwh: round(kwhOf(num(r.wh)), 3),
+    }));
+    return {
+      ...this.head('indications', q.groupType, city, start, end),
+      rows: rows.map((r) => ({
+        ...r,
+        kwh: round(
+          r.phases.reduce((s, p) => s + p.kwh, 0),
+          3,
+        ),
+      })),
+    };
+  }
+
+  async instantValues(caller: Caller, q: ReportQuery) {
+    const { city, start, end, params } = await this.scope(caller, q);
+    const rows = this.perMeter(await this.rows(instantValuesSql(q.groupType), params), q, (r) => r);
+    return {
+      ...this.head('instant-values', q.groupType, city, start, end),
+      rows: rows.map(({ phases, ...r }) => {
+        const { unit, divisor } = meterPowerUnit(phases.map((p) => num(p.power_max)));
+        return {
+          ...r,
+          powerUnit: unit,
+          phases: phases.map((p) => ({
+            phase: num(p.phase),
+            power: round(num(p.power) / divisor, 2),
+            powerMax: round(num(p.power_max) / divisor, 2),
+            voltage: round(num(p.voltage) / 100, 2),
+            current: round(num(p.current) / 1000, 2),
+          })),
+        };
+      }),
+    };
+  }
+
+  head(type: string, groupType: GroupType, city: City, start: Date, end: Date) {
+    return {
+      type,
+      groupType,
+      start: start.toISOString(),
+      end: end.toISOString(),
+      city: { _id: city._id, timezone: city.timezone, currency: city.currency ?? null },
+    };
+  }
+
+  /** Rows of one meter's phases in one bucket, gathered into one row with a list of phases. */
+  private perMeter<P>(
+    rows: Record<string, unknown>[],
+    q: ReportQuery,
+    phase: (r: Record<string, unknown>) => P,
+  ) {
+    const out = new Map<
+      string,
+      { period: string; meter: number; serial: string; cabinet: number | null; phases: P[] }
+    >();
+    for (const r of rows) {
+      const key = `${String(r.first_day)}\u0000${String(r.meter)}`;
+      let row = out.get(key);
+      if (!row) {
+        row = {
+          period: periodLabel(q.groupType, String(r.first_day)),
+          meter: num(r.meter),
+          serial: String(r.serial),
+          cabinet: r.cabinet == null ? null : num(r.cabinet),
+          phases: [],
+        };
+        out.set(key, row);
+      }
+      row.phases.push(phase(r));
+    }
+    return [...out.values()].slice(0, q.limit);
+  }
+}

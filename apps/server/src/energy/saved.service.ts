@@ -1,0 +1,34 @@
+import { round } from '@sl/domain';
+import { kwhOf, periodLabel } from '@sl/domain/energy';
+import type { Caller } from '../auth/caller.ts';
+import type { ReportQuery, ReportService } from './report.service.ts';
+import { energySavedSql, type SavedBy } from './saved-queries.ts';
+
+const kwh = (wh: number) => round(kwhOf(wh), 3);
+
+/**
+ * Energy saved: the lamps' burn hours at their models' full power against what they drew, per period and, when
+ * asked, per group control or profile (`key`: its id; '' for the total).
+ */
+export async function energySaved(reports: ReportService, caller: Caller, q: ReportQuery & { by: SavedBy }) {
+  const { city, start, end, params } = await reports.scope(caller, q);
+  const [from, to, group, , , zone] = params;
+  const rows = await reports.rows(energySavedSql(q.groupType, q.by), [from, to, group, zone]);
+  return {
+    ...reports.head('energy-saved', q.groupType, city, start, end),
+    by: q.by,
+    rows: rows.slice(0, q.limit).map((r) => {
+      const full = Number(r.full_wh);
+      const drawn = Number(r.wh);
+      return {
+        period: periodLabel(q.groupType, String(r.first_day)),
+        key: r.key == null ? null : String(r.key),
+        burnHours: round(Number(r.burn_h), 2),
+        fullKwh: kwh(full),
+        drawnKwh: kwh(drawn),
+        savedKwh: kwh(full - drawn),
+        savedShare: full > 0 ? round((full - drawn) / full, 4) : null,
+      };
+    }),
+  };
+}

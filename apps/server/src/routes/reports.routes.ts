@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { entity, idSchema, LIMITS } from '@sl/domain';
+import { DEFAULT_GROUP_TYPE, GROUP_TYPES } from '@sl/domain/energy';
+import type { ReportService } from '../energy/report.service.ts';
+import { energySaved } from '../energy/saved.service.ts';
+import { BY } from '../energy/saved-queries.ts';
+import { errorResponses } from './entity-schemas.ts';
+
+const meters = entity('Meters');
+const access = { access: { area: meters.area, action: 'view' as const, groupOwned: true } };
+
+export const reportQuery = z.strictObject({
+  start: z.iso.datetime({ offset: true }).optional(),
+  end: z.iso.datetime({ offset: true }).optional(),
+  groupType: z.enum(GROUP_TYPES).default(DEFAULT_GROUP_TYPE),
+  group: idSchema.optional(),
+  cabinet: idSchema.optional(),
+  meter: idSchema.optional(),
+  city: idSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.unpaged).optional(),
+});
+
+export const savedQuery = reportQuery.omit({ cabinet: true, meter: true }).extend({
+  by: z.enum(Object.keys(BY) as [keyof typeof BY]).default('total'),
+});
+
+const figures = { kwh: z.number(), cost: z.number().nullable(), co2Kg: z.number().nullable() };
+const head = {
+  type: z.string(),
+  groupType: z.enum(GROUP_TYPES),
+  start: z.string(),
+  end: z.string(),
+  city: z.object({ _id: z.number(), timezone: z.string(), currency: z.string().nullable() }),
+};
+const meterRow = {
+  period: z.string(),
+  meter: z.number(),
+  serial: z.string(),
+  cabinet: z.number().nullable(),
+};
+const answer = <T extends z.ZodType>(result: T) => ({
+  200: z.object({ error: z.literal(false), result }),
+  ...errorResponses,
+});
+
+const RANGE =
+  '`start` to `end` (ISO instants; default: the start of today on the city’s clock to now), grouped by `groupType` ' +
+  '(BY_DAY default, BY_WEEK from Monday, BY_MONTH, BY_YEAR, BY_PERIOD: one row) in the local calendar of `city` ' +
+  '(default: the group’s first city). Scope: the caller’s group (an admin: `group`), or one `cabinet` or `meter`.';
+
+/** Spec §7: the energy reports, from the hourly rollups of the meters’ readings. */
+export function registerReportRoutes(app: FastifyInstance, reports: ReportService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/v2/reports/consumption',
+    {
+      schema: {
+        tags: ['energy'],
+        summary: `Energy drawn per period in kWh, money (the city’s tariff, night tariff) and CO2 (kg). ${RANGE}`,
+        querystring: reportQuery,
+        response: answer(
+          z.object({
+            ...head,
+            rows: z.array(z.object({ period: z.string(), ...figures })),
+            total: z.object(figures),
+          }),
+        ),
+      },
+      config: access,
+    },
+    async (req) => ({ error: false as const, result: await reports.consumption(req.caller, req.query) }),
+  );
+  r.get(
+    '/api/v2/reports/indications',
+    {
+      schema: {
+        tags: ['energy'],
+        summary: `Each meter’s counters (kWh) at the end of each period, per phase and in all. ${RANGE}`,
+        querystring: reportQuery,
+        response: answer(
+          z.object({
+            ...head,
+            rows: z.array(
+              z.object({
+                ...meterRow,
+                kwh: z.number(),
+                phases: z.array(z.object({ phase: z.number(), kwh: z.number() })),
+              }),
+            ),
+          }),
+        ),
+      },
+      config: access,
+    },
+    async (req) => ({ error: false as const, result: await reports.indications(req.caller, req.query) }),
+  );
+  r.get(
+    '/api/v2/reports/instant-values',
+    {
+      schema: {
+        tags: ['energy'],
+        summary: `Each meter’s mean and highest power (in powerUnit: W, or kW when a phase reaches 1 kW), mean voltage (V) and current (A) per period and phase. ${RANGE}`,
+        querystring: reportQuery,
+        response: answer(
+          z.object({
+            ...head,
+            rows: z.array(
+              z.object({
+                ...meterRow,
+                powerUnit: z.enum(['W', 'kW']),
+                phases: z.array(
+                  z.object({
+                    phase: z.number(),
+                    power: z.number(),
+                    powerMax: z.number(),
+                    voltage: z.number(),
+                    current: z.number(),
+                  }),
+                ),
+              }),
+            ),
+          }),
+        ),
+      },
+      config: access,
+    },
+    async (req) => ({ error: false as const, result: await reports.instantValues(req.caller, req.query) }),
+  );
+  r.get(
+    '/api/v2/reports/energy-saved',
+    {
+      schema: {
+        tags: ['energy'],
+        summary: `What the lamps would have drawn at their models’ full power for the hours they burned (fullKwh) against what they drew (drawnKwh), per period, in all or \`by\` group control or profile (\`key\`: its id). ${RANGE}`,
+        querystring: savedQuery,
+        response: answer(
+          z.object({
+            ...head,
+            by: z.string(),
+            rows: z.array(
+              z.object({
+                period: z.string(),
+                key: z.string().nullable(),
+                burnHours: z.number(),
+                fullKwh: z.number(),
+                drawnKwh: z.number(),
+                savedKwh: z.number(),
+                savedShare: z.number().nullable(),
+              }),
+            ),
+          }),
+        ),
+      },
+      config: { access: { area: 'LuminaryModules', action: 'view', groupOwned: true } },
+    },
+    async (req) => ({ error: false as const, result: await energySaved(reports, req.caller, req.query) }),
+  );
+}

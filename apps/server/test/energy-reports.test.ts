@@ -1,0 +1,308 @@
+import ExcelJS from 'exceljs';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, zonedInstant } from '@sl/domain/astro';
+import { encodeMeterReading, topic } from '@sl/protocol';
+import { dropOldPartitions } from '../src/field/history.ts';
+import { until } from './field-setup.ts';
+import { at, D, MAC, MODULE, publishEnergyField, READINGS, SERIAL, TZ } from './energy-field.ts';
+import { backend, startServer, type Client, type TestServer } from './harness.ts';
+
+// A meter in London reports through the broker across the night the clocks go back (a 25-hour local day), one
+// phase once with 65535 (no value): the reports give exact figures per local day, week, month and period, with
+// the city's day and night tariffs and CO2, from the hourly rollups, also once the raw rows are gone.
+
+const PASSWORD = 'Lamps-2026';
+let s: TestServer;
+let meterId = 0;
+let cabinetId = 0;
+let groupId = 0;
+let secret = '';
+const clock = { t: new Date(), now: () => clock.t };
+const users: Record<string, Client> = {};
+
+async function create(entity: string, body: object) {
+  const res = await s.call('POST', `/api/v1/${entity}`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body._id as number;
+}
+
+async function user(login: string, group: number, type: string, accessRights?: object) {
+  const role = accessRights ? await create('Roles', { name: `Energy ${login}`, accessRights }) : undefined;
+  await create('Users', { login, password: PASSWORD, group, type, ...(role && { role }) });
+  users[login] = await s.signIn(login, PASSWORD);
+}
+
+const report = async (c: Client, kind: string, query: Record<string, string | number>) => {
+  const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  return c.call('GET', `/api/v2/reports/${kind}?${q}`);
+};
+const localMidnight = (day: string) => zonedInstant(day, '00:00', TZ).toISOString();
+const range = { start: localMidnight(addDays(D, -1)), end: localMidnight(addDays(D, 2)) };
+
+beforeAll(async () => {
+  s = await startServer({}, { clock });
+  const city = await create('Cities', {
+    name: { 'en-us': 'London' },
+    lat: 51.5,
+    lon: -0.12,
+    timezone: TZ,
+    tariff: 0.3,
+    nightTariff: 0.1,
+    nightFrom: 23,
+    nightTo: 7,
+    co2Factor: 400,
+    currency: 'GBP',
+  });
+  groupId = await create('Groups', { name: 'Energy', cities: [city] });
+  const elsewhere = await create('Groups', { name: 'Elsewhere', cities: [city] });
+  const controller = await create('Controllers', { mac: MAC, group: groupId });
+  cabinetId = await create('Cabinets', { uid: 'cabinet-energy', controller, group: groupId });
+  const vendor = await create('Vendors', { name: 'Energy vendor' });
+  const model = await create('LuminaryModels', { name: 'LED 100', vendor, power: 100 });
+  const module = await create('LuminaryModules', { mac: MODULE, controller, group: groupId });
+  await create('Luminaries', { uid: 'lamp-energy', model, controlModule: module, group: groupId });
+  meterId = await create('Meters', { serial: SERIAL, cabinet: cabinetId, controller, group: groupId });
+  await user('energy-admin', groupId, 'GROUPADMIN');
+  await user('elsewhere-admin', elsewhere, 'GROUPADMIN');
+  await user('no-meters', groupId, 'NORMAL', { Cabinets: { view: true, list: true } });
+  await user('meters-only', groupId, 'NORMAL', { Meters: { view: true, list: true } });
+
+  secret = (await s.call('POST', `/api/v2/controllers/${controller}/secret`)).body.result.secret;
+  await publishEnergyField(s, secret);
+  await until(async () => {
+    const rows = await s.sql<{ n: string }>('select count(*)::text as n from meters_average_data');
+    const hours = await s.sql<{ n: string }>('select count(*)::text as n from module_hours');
+    return (Number(rows[0]!.n) === READINGS.length && Number(hours[0]!.n) === 3) || undefined;
+  });
+}, 60_000);
+afterAll(() => s?.close());
+
+describe(`energy reports on ${backend}`, () => {
+  it('consumption per local day across the night the clocks go back, with day and night tariffs and CO2', async () => {
+    const res = await report(s, 'consumption', { ...range, group: groupId, groupType: 'BY_DAY' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result.city).toMatchObject({ timezone: TZ, currency: 'GBP' });
+    // D: 500 Wh on phase 1, 300 on phase 2 (its 65535 hour skipped); 150 Wh in the day hour, 650 at night
+    expect(res.body.result.rows).toEqual([
+      { period: addDays(D, -1), kwh: 0, cost: 0, co2Kg: 0 },
+      { period: D, kwh: 0.8, cost: 0.11, co2Kg: 0.32 },
+      { period: addDays(D, 1), kwh: 0.2, cost: 0.02, co2Kg: 0.08 },
+    ]);
+    expect(res.body.result.total).toEqual({ kwh: 1, cost: 0.13, co2Kg: 0.4 });
+  });
+
+  it('groups by week (from Monday), month and period, and starts a range from the last value before it', async () => {
+    const byWeek = await report(s, 'consumption', { ...range, groupType: 'BY_WEEK', cabinet: cabinetId });
+    expect(byWeek.body.result.rows.map((r: { period: string; kwh: number }) => [r.period, r.kwh])).toEqual([
+      [addDays(D, -6), 0.8],
+      [addDays(D, 1), 0.2],
+    ]);
+    const byMonth = await report(s, 'consumption', { ...range, groupType: 'BY_MONTH', meter: meterId });
+    expect(byMonth.body.result.rows).toEqual([{ period: D.slice(0, 7), kwh: 1, cost: 0.13, co2Kg: 0.4 }]);
+    const byYear = await report(s, 'consumption', { ...range, groupType: 'BY_YEAR', meter: meterId });
+    expect(byYear.body.result.rows.map((r: { period: string }) => r.period)).toEqual([D.slice(0, 4)]);
+    const midDay = await report(s, 'consumption', {
+      start: zonedInstant(D, '12:00', TZ).toISOString(),
+      end: range.end,
+      groupType: 'BY_PERIOD',
+      meter: meterId,
+    });
+    // 23:30 on D over 11:30's values: 200 + 200 Wh, then 200 Wh on D+1
+    expect(midDay.body.result.rows).toEqual([{ period: D, kwh: 0.6, cost: 0.06, co2Kg: 0.24 }]);
+  });
+
+  it('indications at each period end and instant values, in the units of spec §9', async () => {
+    const ind = await report(s, 'indications', { ...range, meter: meterId });
+    expect(ind.body.result.rows).toEqual([
+      {
+        period: addDays(D, -1),
+        meter: meterId,
+        serial: SERIAL,
+        cabinet: cabinetId,
+        kwh: 3,
+        phases: [
+          { phase: 1, kwh: 1 },
+          { phase: 2, kwh: 2 },
+        ],
+      },
+      {
+        period: D,
+        meter: meterId,
+        serial: SERIAL,
+        cabinet: cabinetId,
+        kwh: 3.8,
+        phases: [
+          { phase: 1, kwh: 1.5 },
+          { phase: 2, kwh: 2.3 },
+        ],
+      },
+      {
+        period: addDays(D, 1),
+        meter: meterId,
+        serial: SERIAL,
+        cabinet: cabinetId,
+        kwh: 4,
+        phases: [
+          { phase: 1, kwh: 1.6 },
+          { phase: 2, kwh: 2.4 },
+        ],
+      },
+    ]);
+    const inst = await report(s, 'instant-values', {
+      start: localMidnight(addDays(D, 1)),
+      end: range.end,
+      meter: meterId,
+    });
+    expect(inst.body.result.rows).toEqual([
+      {
+        period: addDays(D, 1),
+        meter: meterId,
+        serial: SERIAL,
+        cabinet: cabinetId,
+        powerUnit: 'kW',
+        phases: [
+          { phase: 1, power: 1.2, powerMax: 1.2, voltage: 230, current: 5 },
+          { phase: 2, power: 0.3, powerMax: 0.3, voltage: 231, current: 2 },
+        ],
+      },
+    ]);
+  });
+
+  it('active data: the latest reading per phase; average data: naP per hour in kWh', async () => {
+    const active = await s.call('GET', `/api/v1/MetersActiveData?meter=${meterId}`);
+    expect(active.status).toBe(200);
+    expect(active.body.result).toMatchObject({
+      meter: meterId,
+      serial: SERIAL,
+      at: READINGS.at(-1)![0],
+      powerUnit: 'kW',
+      phases: [
+        { phase: 1, voltage: 230, current: 5, power: 1.2, energy: 1.6 },
+        { phase: 2, voltage: 231, current: 2, power: 0.3, energy: 2.4 },
+      ],
+    });
+    const avg = await s.call(
+      'GET',
+      `/api/v1/MetersAverageData?meter=${meterId}&sort=date&date_gte=${at(D, '00:00')}`,
+    );
+    expect(avg.status).toBe(200);
+    const naP = avg.body.data.map((r: { date: string; naP: number }) => [r.date, Math.round(r.naP * 1000)]);
+    expect(naP).toEqual([
+      [at(D, '00:00'), 100],
+      [at(D, '11:00'), 150],
+      [at(D, '23:00'), 400],
+      [at(addDays(D, 1), '00:00'), 200],
+    ]);
+  });
+
+  it('energy saved: burn hours at the lamp model’s full power against what the lamps drew', async () => {
+    const res = await report(s, 'energy-saved', { ...range, group: groupId });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // two hours burned at 100 W would be 200 Wh; the lamp drew 100 Wh
+    expect(res.body.result.rows).toEqual([
+      { period: D, key: '', burnHours: 2, fullKwh: 0.2, drawnKwh: 0.1, savedKwh: 0.1, savedShare: 0.5 },
+    ]);
+    const byProfile = await report(s, 'energy-saved', { ...range, by: 'profile' });
+    expect(byProfile.body.result.rows).toMatchObject([{ key: null, savedKwh: 0.1 }]);
+    expect((await report(users['meters-only']!, 'energy-saved', range)).status).toBe(403);
+  });
+
+  it('exports a report as CSV and as Excel, titles in the user’s language, numbers as numbers', async () => {
+    const q = new URLSearchParams({ ...range, meter: String(meterId) });
+    const csv = await s.raw('GET', `/api/v2/reports/consumption/export?format=csv&${q}`, undefined, {
+      'accept-language': 'ru',
+    });
+    expect(csv.status).toBe(200);
+    expect(String(csv.body).split(/\r?\n/)).toEqual([
+      'Период,"Энергия, кВт·ч","Стоимость, GBP","CO2, кг"',
+      `${addDays(D, -1)},0,0,0`,
+      `${D},0.8,0.11,0.32`,
+      `${addDays(D, 1)},0.2,0.02,0.08`,
+    ]);
+    const cookie = [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${s.url}/api/v2/reports/indications/export?format=xlsx&${q}`, {
+      headers: { cookie, 'accept-language': 'en' },
+    });
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await res.arrayBuffer());
+    const rows = book.worksheets[0]!.getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
+    expect(rows).toEqual([
+      ['Period', 'Meter', 'Phase A, kWh', 'Phase B, kWh', 'Phase C, kWh', 'Total, kWh'],
+      [addDays(D, -1), SERIAL, 1, 2, undefined, 3],
+      [D, SERIAL, 1.5, 2.3, undefined, 3.8],
+      [addDays(D, 1), SERIAL, 1.6, 2.4, undefined, 4],
+    ]);
+  });
+
+  it('today so far by default, on the city clock', async () => {
+    clock.t = zonedInstant(addDays(D, 1), '12:00', TZ);
+    const res = await report(s, 'consumption', { meter: meterId });
+    expect(res.body.result).toMatchObject({
+      groupType: 'BY_DAY',
+      start: localMidnight(addDays(D, 1)),
+      end: clock.t.toISOString(),
+      rows: [{ period: addDays(D, 1), kwh: 0.2 }],
+    });
+    const bad = await report(s, 'consumption', { groupType: 'BY_HOUR' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('IsInvalidError');
+    const backwards = await report(s, 'consumption', { start: range.end, end: range.start });
+    expect(backwards.body).toMatchObject({ code: 'IsInvalidError', fields: ['start', 'end'] });
+  });
+
+  it('group scoping and rights: Meters view for reports, MetersAverageData view for average data', async () => {
+    const own = await report(users['energy-admin']!, 'consumption', range);
+    expect(own.body.result.total.kwh).toBe(1);
+    const other = await report(users['elsewhere-admin']!, 'consumption', { ...range, group: groupId });
+    expect(other.body.result.total.kwh).toBe(0);
+    expect(
+      (await report(users['elsewhere-admin']!, 'consumption', { ...range, cabinet: cabinetId })).status,
+    ).toBe(404);
+    expect(
+      (await users['elsewhere-admin']!.call('GET', `/api/v1/MetersActiveData?meter=${meterId}`)).status,
+    ).toBe(404);
+    expect((await report(users['no-meters']!, 'indications', range)).status).toBe(403);
+    expect((await users['no-meters']!.call('GET', `/api/v1/MetersActiveData?meter=${meterId}`)).status).toBe(
+      403,
+    );
+    expect((await report(users['meters-only']!, 'indications', range)).status).toBe(200);
+    expect(
+      (await users['meters-only']!.call('GET', `/api/v1/MetersAverageData?meter=${meterId}`)).status,
+    ).toBe(403);
+  });
+
+  it('keeps the figures once the raw readings are past the retention', async () => {
+    await dropOldPartitions(s.db, 1);
+    const raw = await s.sql<{ n: string }>(
+      'select count(*)::text as n from meter_readings where serial = $1',
+      [SERIAL],
+    );
+    expect(raw[0]!.n).toBe('0');
+    const res = await report(s, 'consumption', { ...range, meter: meterId, groupType: 'BY_PERIOD' });
+    expect(res.body.result.total).toEqual({ kwh: 1, cost: 0.13, co2Kg: 0.4 });
+  });
+
+  it('moves the next hour’s average data when a reading arrives late', async () => {
+    const late = at(D, '11:45');
+    const meter = await mqtt.connectAsync(s.brokerUrl, { clientId: MAC, username: MAC, password: secret });
+    const phases = [
+      { phase: 1 as const, voltage: 23000, current: 5000, power: 50000, energy: 1350 },
+      { phase: 2 as const, voltage: 23100, current: 2000, power: 20000, energy: 2100 },
+    ];
+    await meter.publishAsync(topic(MAC, 'meter'), encodeMeterReading({ serial: SERIAL, at: late, phases }), {
+      qos: 1,
+    });
+    await meter.endAsync();
+    const naP = async (hour: string) => {
+      const res = await s.call('GET', `/api/v1/MetersAverageData?meter=${meterId}&date=${hour}`);
+      return Math.round(res.body.data[0].naP * 1000);
+    };
+    // 11:00 now rises 150 + 50 Wh; 23:00 rises from 1350 and 2100: 150 + 200 Wh
+    await until(async () => (await naP(at(D, '11:00'))) === 200 || undefined);
+    expect(await naP(at(D, '23:00'))).toBe(350);
+  });
+});

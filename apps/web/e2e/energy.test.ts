@@ -1,0 +1,179 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { addDays, zonedInstant } from '@sl/domain/astro';
+// eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
+import type { TestServer } from '../../server/test/harness.ts';
+// eslint-disable-next-line no-restricted-imports -- the same known field readings as the HTTP test
+import { D, MAC, MODULE, publishEnergyField, READINGS, SERIAL, TZ } from '../../server/test/energy-field.ts';
+// eslint-disable-next-line no-restricted-imports -- waits for the server as the HTTP tests do
+import { until } from '../../server/test/field-setup.ts';
+import { shot } from './browser.ts';
+import { consoleForSuite } from './console-session.ts';
+import { adminAt, choose } from './form-helpers.ts';
+
+// Issue 14 §3: a meter's screen (latest reading, power per phase, average data) and the consumption report of a
+// known series of readings (across the night London's clocks go back), its chart and table, and its Excel file
+// read back; en-us and ru.
+
+let s: TestServer;
+let browser: Browser;
+let meter = 0;
+
+const midnight = (day: string) => zonedInstant(day, '00:00', TZ).toISOString();
+const reportPath = `/Reports?type=consumption&groupType=BY_DAY&start=${midnight(addDays(D, -1))}&end=${midnight(addDays(D, 2))}`;
+
+consoleForSuite(
+  (running) => ({ s, browser } = running),
+  async (s) => {
+    const made = async (entity: string, body: object) =>
+      (await s.call('POST', `/api/v1/${entity}`, body)).body._id as number;
+    await made('Cities', {
+      name: { 'en-us': 'London', ru: 'Лондон' },
+      lat: 51.5,
+      lon: -0.12,
+      timezone: TZ,
+      tariff: 0.3,
+      nightTariff: 0.1,
+      co2Factor: 400,
+      currency: 'GBP',
+    });
+    const controller = await made('Controllers', { mac: MAC });
+    const cabinet = await made('Cabinets', { uid: 'cabinet-energy', controller });
+    meter = await made('Meters', { serial: SERIAL, cabinet, controller });
+    const vendor = await made('Vendors', { name: 'Energy vendor' });
+    const model = await made('LuminaryModels', { name: 'LED 100', vendor, power: 100 });
+    const module = await made('LuminaryModules', { mac: MODULE, controller });
+    await made('Luminaries', { uid: 'lamp-energy', model, controlModule: module });
+    const secret = (await s.call('POST', `/api/v2/controllers/${controller}/secret`)).body.result.secret;
+    await publishEnergyField(s, secret);
+    await until(async () => {
+      const res = await s.call('GET', `/api/v1/MetersAverageData?meter=${meter}`);
+      return res.body.total === READINGS.length || undefined;
+    });
+  },
+);
+
+describe('energy screens, in Chromium', () => {
+  it('shows a meter’s latest reading per phase in the units of spec §9, and its power chart', async () => {
+    const page = await adminAt(s, browser, `/Meters/${meter}`);
+    const active = page.getByTestId('meter-active');
+    await active.waitFor();
+    await expect.poll(async () => active.textContent(), { timeout: 10_000 }).toContain('1.2\u00a0kW');
+    expect(await active.textContent()).toContain('230\u00a0V');
+    expect(await active.textContent()).toContain('1.6\u00a0kWh');
+    await page.getByTestId('meter-power-chart').locator('svg').waitFor();
+    // the newest hour with readings first: the counters rose 200 Wh in the first hour of D+1
+    expect(await page.getByTestId('meter-average').locator('tbody tr').first().textContent()).toContain(
+      '0.2\u00a0kWh',
+    );
+    await shot(page, 'energy-meter-en');
+    await page.context().close();
+
+    const ru = await adminAt(s, browser, `/Meters/${meter}`, 'ru');
+    await expect
+      .poll(async () => ru.getByTestId('meter-active').textContent(), { timeout: 10_000 })
+      .toContain('1,2\u00a0кВт');
+    await shot(ru, 'energy-meter-ru');
+    await ru.context().close();
+  });
+
+  it('reports consumption per local day with cost and CO2, and exports it to Excel', async () => {
+    const page = await adminAt(s, browser, reportPath);
+    const table = page.getByTestId('report-table');
+    await table.locator('tbody tr').nth(2).waitFor();
+    const cells = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)));
+    expect(cells).toEqual([
+      [addDays(D, -1), '0', '0', '0'],
+      [D, '0.8', '0.11', '0.32'],
+      [addDays(D, 1), '0.2', '0.02', '0.08'],
+    ]);
+    expect(await page.getByTestId('report-total').textContent()).toBe(
+      'Total: 1\u00a0kWh, cost 0.13 GBP, CO2 0.4\u00a0kg',
+    );
+    await page.getByTestId('report-chart').locator('svg').waitFor();
+    await shot(page, 'energy-report-en');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-excel').click(),
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path())!);
+    const rows = book.worksheets[0]!.getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
+    expect(rows).toEqual([
+      ['Period', 'Energy, kWh', 'Cost, GBP', 'CO2, kg'],
+      [addDays(D, -1), 0, 0, 0],
+      [D, 0.8, 0.11, 0.32],
+      [addDays(D, 1), 0.2, 0.02, 0.08],
+    ]);
+    await page.context().close();
+
+    const ru = await adminAt(s, browser, reportPath, 'ru');
+    await ru.getByTestId('report-table').locator('tbody tr').nth(2).waitFor();
+    expect(await ru.getByTestId('report-table').locator('thead').textContent()).toBe(
+      'ПериодЭнергия, кВт·чСтоимость, GBPCO2, кг',
+    );
+    expect(await ru.getByTestId('report-table').locator('tbody tr').nth(1).textContent()).toBe(
+      `${D}0,80,110,32`,
+    );
+    await shot(ru, 'energy-report-ru');
+    await ru.context().close();
+  });
+
+  it('compares a year’s consumption month by month with the year before, and sums up its effectiveness', async () => {
+    const year = D.slice(0, 4);
+    const page = await adminAt(s, browser, '/Analytics');
+    await choose(page, 'Year', year);
+    const october = page.getByTestId('year-comparison').locator('tbody tr').nth(9);
+    await expect.poll(async () => october.textContent(), { timeout: 10_000 }).toBe('Oct0\u00a0kWh1\u00a0kWh');
+    const summary = page.getByTestId('period-effectiveness');
+    expect(await summary.textContent()).toContain('Consumption: 1\u00a0kWh');
+    expect(await summary.textContent()).toContain('Cost: 0.13 GBP');
+    expect(await summary.textContent()).toContain('Burning hours: 2\u00a0h');
+    expect(await summary.textContent()).toContain('Energy saved: 0.1\u00a0kWh');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await shot(page, 'energy-analytics-en');
+    await page.context().close();
+
+    const ru = await adminAt(s, browser, '/Analytics', 'ru');
+    await choose(ru, 'Год', year);
+    const oct = ru.getByTestId('year-comparison').locator('tbody tr').nth(9);
+    await expect
+      .poll(async () => oct.textContent(), { timeout: 10_000 })
+      .toBe('окт.0\u00a0кВт·ч1\u00a0кВт·ч');
+    await ru.getByRole('listbox').waitFor({ state: 'hidden' });
+    await shot(ru, 'energy-analytics-ru');
+    await ru.context().close();
+  });
+
+  it('lets the user choose and order the dashboard’s widgets, and keeps them so after a reload', async () => {
+    const page = await adminAt(s, browser, '/Dashboard');
+    const order = () =>
+      page
+        .getByTestId('dashboard-widgets')
+        .locator(':scope > [data-testid^="widget-"]')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-testid')));
+    await page.getByTestId('lamps-on').waitFor();
+    expect(await page.getByTestId('lamps-on').textContent()).toBe('On: 1');
+    expect(await order()).toEqual(['widget-lamps', 'widget-today', 'widget-month', 'widget-saved']);
+    await page.getByRole('checkbox', { name: 'Consumption today', exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Move up: Energy saved this month' }).click();
+    expect(await order()).toEqual(['widget-lamps', 'widget-saved', 'widget-month']);
+    await page.reload();
+    await page.getByTestId('lamps-on').waitFor();
+    expect(await order()).toEqual(['widget-lamps', 'widget-saved', 'widget-month']);
+    await shot(page, 'energy-dashboard-en');
+    await page.context().close();
+
+    const ru = await adminAt(s, browser, '/Dashboard', 'ru');
+    await ru.getByTestId('lamps-on').waitFor();
+    expect(await ru.getByTestId('lamps-on').textContent()).toBe('Включены: 1');
+    await shot(ru, 'energy-dashboard-ru');
+    await ru.context().close();
+  });
+});

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Card, CardContent, Divider, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { formatMeasure, formatNumber, type Language } from '@sl/domain';
+import { zonedInstant } from '@sl/domain/astro';
+import { sl } from '../../i18n/messages.ts';
+import { useAnswer } from '../lighting/use-answer.ts';
+import { report } from './energy-api.ts';
+import { YearComparison } from './year-comparison.tsx';
+
+/** The period's effectiveness: consumption with cost and CO2, burning hours and energy saved. */
+function PeriodEffectiveness({ year, city, tz }: { year: number; city: number; tz: string }) {
+  const translate = useTranslate();
+  const [lang] = useLocaleState() as [Language, unknown];
+  const answer = useAnswer(JSON.stringify([year, city, tz]), async () => {
+    const range = {
+      start: zonedInstant(`${year}-01-01`, '00:00', tz).toISOString(),
+      end: zonedInstant(`${year + 1}-01-01`, '00:00', tz).toISOString(),
+      groupType: 'BY_PERIOD',
+      city,
+    };
+    const [used, saved] = await Promise.all([report('consumption', range), report('energy-saved', range)]);
+    return { used: used.total, currency: used.city.currency, saved: saved.rows[0] };
+  });
+  if (answer.state !== 'done') return null;
+  const { used, saved, currency } = answer.value;
+  const kwh = (v: unknown) => formatMeasure(Number(v ?? 0), 'kWh', lang, 3);
+  const lines: [string, string][] = [
+    ['analyticsConsumption', kwh(used?.kwh)],
+    ['analyticsCost', used?.cost == null ? '—' : `${formatNumber(used.cost, lang, 2)} ${currency ?? ''}`],
+    ['analyticsCo2', used?.co2Kg == null ? '—' : formatMeasure(used.co2Kg, 'kg', lang, 3)],
+    ['analyticsBurnHours', formatMeasure(Number(saved?.burnHours ?? 0), 'h', lang)],
+    ['analyticsFull', kwh(saved?.fullKwh)],
+    ['analyticsDrawn', kwh(saved?.drawnKwh)],
+    ['analyticsSaved', kwh(saved?.savedKwh)],
+  ];
+  return (
+    <Stack data-testid="period-effectiveness">
+      {lines.map(([key, value]) => (
+        <Typography key={key} variant="body2">
+          {translate(sl(key as never))}: {value}
+        </Typography>
+      ))}
+      <Typography variant="body2">{translate(sl('analyticsAvailability'))}</Typography>
+    </Stack>
+  );
+}
+
+const zoneOf = (tz: unknown) => (typeof tz === 'string' && tz ? tz : 'UTC');
+
+/** Analytics: a year's effectiveness and its consumption month by month against the year before. */
+export default function AnalyticsScreen() {
+  const translate = useTranslate();
+  const [lang] = useLocaleState() as [Language, unknown];
+  const [year, setYear] = useState(new Date().getFullYear());
+  const cities = useGetList('Cities', { pagination: { page: 1, perPage: 100 } }).data ?? [];
+  const [chosen, setChosen] = useState<number>();
+  const city = cities.find((c) => c.id === chosen) ?? cities[0];
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={sl('analytics')} />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate(sl('analytics'))}
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            sx={{ width: 140 }}
+            label={translate(sl('analyticsYear'))}
+            value={year}
+            onChange={(e) => setYear(Number(e.target.value))}
+            data-testid="analytics-year"
+          >
+            {Array.from({ length: 6 }, (_, i) => new Date().getFullYear() - i).map((y) => (
+              <MenuItem key={y} value={y}>
+                {y}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            sx={{ width: 240 }}
+            label={translate(sl('energyCity'))}
+            value={city?.id ?? ''}
+            onChange={(e) => setChosen(Number(e.target.value))}
+          >
+            {cities.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {(c.name as Record<string, string>)?.[lang] ?? (c.name as Record<string, string>)?.['en-us']}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        {city && (
+          <>
+            <Typography variant="subtitle1">{translate(sl('analyticsPeriod'))}</Typography>
+            <PeriodEffectiveness year={year} city={Number(city.id)} tz={zoneOf(city.timezone)} />
+            <Divider sx={{ my: 2 }} />
+            <YearComparison year={year} city={Number(city.id)} tz={zoneOf(city.timezone)} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { Typography } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatMeasure, formatNumber, type Language } from '@sl/domain';
+import { localDay, zonedInstant } from '@sl/domain/astro';
+import { http } from '../../providers/http.ts';
+import { sl } from '../../i18n/messages.ts';
+import { useAnswer } from '../lighting/use-answer.ts';
+import { report } from './energy-api.ts';
+
+export const WIDGETS = ['lamps', 'today', 'month', 'saved'] as const;
+export type Widget = (typeof WIDGETS)[number];
+export const WIDGET_TITLES: Record<Widget, string> = {
+  lamps: 'dashboardLamps',
+  today: 'dashboardToday',
+  month: 'dashboardMonth',
+  saved: 'dashboardSaved',
+};
+
+const STATUS_CODES = { on: [1], off: [0, 2, 5], offline: [3], broken: [4, 4096, 4097] } as const;
+
+const countOf = async (codes: readonly number[]) =>
+  (
+    await http<{ total: number }>(
+      'GET',
+      `/api/v1/LuminaryModules?limit=1&${codes.map((c) => `cl_status=${c}`).join('&')}`,
+    )
+  ).total;
+
+function Lamps({ tick }: { tick: number }) {
+  const translate = useTranslate();
+  const answer = useAnswer(String(tick), async () =>
+    Promise.all(Object.entries(STATUS_CODES).map(async ([k, codes]) => [k, await countOf(codes)] as const)),
+  );
+  const counts = answer.state === 'done' ? answer.value : answer.last;
+  return (
+    <>
+      {counts?.map(([k, n]) => (
+        <Typography key={k} variant="body2" data-testid={`lamps-${k}`}>
+          {translate(sl(`dashboardStatus.${k}` as never))}: {n}
+        </Typography>
+      ))}
+    </>
+  );
+}
+
+/** Today's or this month's consumption (the group's first city's calendar and tariff), or the month's saving. */
+function Energy({ widget, tick, city, tz }: { widget: Widget; tick: number; city?: number; tz: string }) {
+  const [lang] = useLocaleState() as [Language, unknown];
+  const answer = useAnswer(`${widget}:${tick}:${city}`, async () => {
+    const now = new Date();
+    const start =
+      widget === 'today' ? '' : zonedInstant(`${localDay(now, tz).slice(0, 8)}01`, '00:00', tz).toISOString();
+    const range = { start, end: widget === 'today' ? '' : now.toISOString(), groupType: 'BY_PERIOD', city };
+    if (widget === 'saved')
+      return (await report('energy-saved', range)).rows[0]?.savedKwh as number | undefined;
+    const r = await report('consumption', range);
+    return r.total && { ...r.total, currency: r.city.currency ?? '' };
+  });
+  const v = answer.state === 'done' ? answer.value : answer.last;
+  if (v === undefined || typeof v === 'number')
+    return <Typography variant="h6">{formatMeasure(Number(v ?? 0), 'kWh', lang, 3)}</Typography>;
+  return (
+    <>
+      <Typography variant="h6">{formatMeasure(v.kwh, 'kWh', lang, 3)}</Typography>
+      <Typography variant="body2">
+        {v.cost == null ? '' : `${formatNumber(v.cost, lang, 2)} ${v.currency}`}
+        {v.co2Kg == null ? '' : ` · CO2 ${formatMeasure(v.co2Kg, 'kg', lang, 3)}`}
+      </Typography>
+    </>
+  );
+}
+
+export function WidgetBody({
+  widget,
+  tick,
+  city,
+  tz,
+}: {
+  widget: Widget;
+  tick: number;
+  city?: number;
+  tz: string;
+}) {
+  return widget === 'lamps' ? (
+    <Lamps tick={tick} />
+  ) : (
+    <Energy widget={widget} tick={tick} city={city} tz={tz} />
+  );
+}

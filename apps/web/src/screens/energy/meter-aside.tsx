@@ -1,0 +1,156 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { fieldLabel, formatMeasure, formatNumber, LOCALES, UNIT_SYMBOLS, type Language } from '@sl/domain';
+import { useEChart, type ChartOption } from '../../charts/use-echart.ts';
+import { sl } from '../../i18n/messages.ts';
+import { ASIDE_CARD } from '../lighting/aside-card.ts';
+import { useAnswer } from '../lighting/use-answer.ts';
+import { activeData, averageData, report, type ActiveData } from './energy-api.ts';
+
+const DAY = 86_400_000;
+const LIVE_MS = 10_000;
+const PHASES = ['A', 'B', 'C'];
+
+/** The meter's latest reading, asked again every 10 s while the screen is open. */
+function useActive(meter: number) {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const t = setInterval(() => setTick((n) => n + 1), LIVE_MS);
+    return () => clearInterval(t);
+  }, []);
+  return useAnswer(`${meter}:${tick}`, () => activeData(meter));
+}
+
+function ActiveTable({ data, lang }: { data: ActiveData; lang: Language }) {
+  const translate = useTranslate();
+  const at = data.at && new Date(data.at).toLocaleString(LOCALES[lang]);
+  return (
+    <>
+      {at && <Typography variant="body2">{translate(sl('energyActiveAt'), { at })}</Typography>}
+      <Table size="small" data-testid="meter-active">
+        <TableHead>
+          <TableRow>
+            {['energyPhase', 'voltage', 'current', 'power', 'energy'].map((k) => (
+              <TableCell key={k}>
+                {k === 'energyPhase' ? translate(sl('energyPhase')) : fieldLabel(k, lang)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.phases.map((p) => (
+            <TableRow key={p.phase}>
+              <TableCell>{PHASES[p.phase - 1]}</TableCell>
+              <TableCell>{formatMeasure(p.voltage, 'V', lang)}</TableCell>
+              <TableCell>{formatMeasure(p.current, 'A', lang)}</TableCell>
+              <TableCell>{formatMeasure(p.power, data.powerUnit, lang)}</TableCell>
+              <TableCell>{formatMeasure(p.energy, 'kWh', lang)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  );
+}
+
+/** Mean power per phase per day over the last 30 days, zoomable. */
+function PowerChart({ meter, lang }: { meter: number; lang: Language }) {
+  const [range] = useState(() => ({
+    start: new Date(Date.now() - 30 * DAY).toISOString(),
+    end: new Date().toISOString(),
+  }));
+  const answer = useAnswer(String(meter), () =>
+    report('instant-values', { ...range, groupType: 'BY_DAY', meter }),
+  );
+  const rows = answer.state === 'done' ? answer.value.rows : [];
+  const option = useMemo((): ChartOption => {
+    const periods = rows.map((r) => r.period);
+    const watts = (r: (typeof rows)[number]) => (r.powerUnit === 'kW' ? 1000 : 1);
+    return {
+      animation: false,
+      grid: { left: 56, right: 16, top: 32, bottom: 64 },
+      legend: { top: 0 },
+      tooltip: { trigger: 'axis' },
+      xAxis: { type: 'category', data: periods },
+      yAxis: {
+        type: 'value',
+        name: UNIT_SYMBOLS.W[lang],
+        axisLabel: { formatter: (v: number) => formatNumber(v, lang, 2) },
+      },
+      dataZoom: [{ type: 'inside' }, { type: 'slider', bottom: 12 }],
+      series: [1, 2, 3].map((n) => ({
+        type: 'line',
+        name: PHASES[n - 1],
+        data: rows.map((r) => {
+          const p = (r.phases as { phase: number; power: number }[]).find((x) => x.phase === n);
+          return p ? p.power * watts(r) : null;
+        }),
+      })),
+    };
+  }, [rows, lang]);
+  const chart = useEChart(option);
+  return <Box ref={chart} data-testid="meter-power-chart" sx={{ width: '100%', height: 220 }} />;
+}
+
+/** Beside a meter: its latest reading (live), its power per phase and its hourly average data. */
+export default function MeterAside() {
+  const translate = useTranslate();
+  const [lang] = useLocaleState() as [Language, unknown];
+  const record = useRecordContext();
+  const meter = record ? Number(record.id) : 0;
+  const active = useActive(meter);
+  const average = useAnswer(String(meter), () => averageData(meter));
+  if (!record) return null;
+  const shown = active.state === 'done' ? active.value : active.last;
+  return (
+    <Card sx={ASIDE_CARD} data-testid="meter-aside">
+      <CardContent>
+        <Typography variant="subtitle1">{translate(sl('energyActive'))}</Typography>
+        {shown && shown.phases.length ? (
+          <ActiveTable data={shown} lang={lang} />
+        ) : (
+          <Typography variant="body2">{translate(sl('energyNoReading'))}</Typography>
+        )}
+        <Divider sx={{ my: 1.5 }} />
+        <Typography variant="subtitle1">{translate(sl('energyPowerChart'))}</Typography>
+        <PowerChart meter={meter} lang={lang} />
+        <Divider sx={{ my: 1.5 }} />
+        <Typography variant="subtitle1">{translate(sl('energyAverage'))}</Typography>
+        <Table size="small" data-testid="meter-average">
+          <TableHead>
+            <TableRow>
+              {['date', 'naP'].map((k) => (
+                <TableCell key={k}>{fieldLabel(k, lang)}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(average.state === 'done' ? average.value : []).map((r) => (
+              <TableRow key={r.id}>
+                <TableCell>{new Date(r.date).toLocaleString(LOCALES[lang])}</TableCell>
+                <TableCell>{r.naP == null ? '—' : formatMeasure(r.naP, 'kWh', lang, 3)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Button component={Link} to={`/Reports/${meter}`} sx={{ mt: 1 }}>
+          {translate(sl('energyReportLink'))}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

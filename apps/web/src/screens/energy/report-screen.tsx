@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { formatMeasure, formatNumber, type Language } from '@sl/domain';
+import { GROUP_TYPES } from '@sl/domain/energy';
+import { sl } from '../../i18n/messages.ts';
+import { useAnswer } from '../lighting/use-answer.ts';
+import { exportUrl, REPORT_KINDS, report, type ReportKind, type ReportParams } from './energy-api.ts';
+import { ReportChart } from './report-chart.tsx';
+import { ReportTable } from './report-table.tsx';
+
+/** An instant as a datetime-local input shows it (the browser's clock), and back. */
+const toInput = (iso: string) => {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const fromInput = (value: string) => (value ? new Date(value).toISOString() : '');
+
+/** Reports (all meters) and Reports/{meter id}: choose the type (`?type=`), the range (default today so far, by day), grouping and scope; chart, table, files. */
+export default function ReportScreen() {
+  const translate = useTranslate();
+  const [lang] = useLocaleState() as [Language, unknown];
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const meter = id && /^\d+$/.test(id) ? Number(id) : undefined;
+  const [search] = useSearchParams();
+  const type = search.get('type') ?? '';
+  const kind = (REPORT_KINDS as string[]).includes(type) ? (type as ReportKind) : 'consumption';
+  // a report can be linked to: its range, grouping, city and cabinet ride in the address
+  const [params, setParams] = useState<ReportParams>(() => {
+    const n = (k: string) => (search.get(k) ? Number(search.get(k)) : undefined);
+    return {
+      start: search.get('start') ?? '',
+      end: search.get('end') ?? '',
+      groupType: search.get('groupType') ?? 'BY_DAY',
+      city: n('city'),
+      cabinet: n('cabinet'),
+      meter,
+    };
+  });
+  const cities = useGetList('Cities', { pagination: { page: 1, perPage: 100 } }).data ?? [];
+  const cabinets = useGetList('Cabinets', { pagination: { page: 1, perPage: 1000 } }).data ?? [];
+  const city = params.city ?? (cities[0]?.id as number | undefined);
+  const asked = { ...params, city, ...(kind === 'energy-saved' && { cabinet: undefined, meter: undefined }) };
+  const answer = useAnswer(JSON.stringify([kind, asked]), () => report(kind, asked));
+  const shown = answer.state === 'done' ? answer.value : answer.last;
+  const set = (patch: Partial<ReportParams>) => setParams((p) => ({ ...p, ...patch }));
+  const money = (v: number | null) =>
+    v == null ? '—' : `${formatNumber(v, lang, 2)} ${shown?.city.currency ?? ''}`;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={sl('reports')} />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate(sl('reports'))}
+          {meter !== undefined && ` · ${meter}`}
+        </Typography>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            label={translate(sl('energyReportType'))}
+            value={kind}
+            onChange={(e) => navigate(`/Reports${meter ? `/${meter}` : ''}?type=${e.target.value}`)}
+            sx={{ width: 220 }}
+            data-testid="report-type"
+          >
+            {REPORT_KINDS.map((k) => (
+              <MenuItem key={k} value={k}>
+                {translate(sl(`energyType.${k}` as never))}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            type="datetime-local"
+            size="small"
+            fullWidth={false}
+            label={translate(sl('energyStart'))}
+            value={params.start ? toInput(params.start) : shown ? toInput(shown.start) : ''}
+            onChange={(e) => set({ start: fromInput(e.target.value) })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="datetime-local"
+            size="small"
+            fullWidth={false}
+            label={translate(sl('energyEnd'))}
+            value={params.end ? toInput(params.end) : shown ? toInput(shown.end) : ''}
+            onChange={(e) => set({ end: fromInput(e.target.value) })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            label={translate(sl('energyGroupType'))}
+            value={params.groupType}
+            onChange={(e) => set({ groupType: e.target.value })}
+            sx={{ width: 170 }}
+            data-testid="report-group-type"
+          >
+            {GROUP_TYPES.map((g) => (
+              <MenuItem key={g} value={g}>
+                {translate(sl(`energyGroup.${g}` as never))}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            fullWidth={false}
+            label={translate(sl('energyCity'))}
+            value={city ?? ''}
+            onChange={(e) => set({ city: Number(e.target.value) })}
+            sx={{ width: 220 }}
+          >
+            {cities.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {(c.name as Record<string, string>)?.[lang] ?? (c.name as Record<string, string>)?.['en-us']}
+              </MenuItem>
+            ))}
+          </TextField>
+          {kind !== 'energy-saved' && !meter && (
+            <TextField
+              select
+              size="small"
+              fullWidth={false}
+              label={translate(sl('energyCabinet'))}
+              value={params.cabinet ?? ''}
+              onChange={(e) => set({ cabinet: e.target.value === '' ? undefined : Number(e.target.value) })}
+              sx={{ width: 200 }}
+            >
+              <MenuItem value="">{translate(sl('energyAllCabinets'))}</MenuItem>
+              {cabinets.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {String(c.uid ?? c.id)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <Box sx={{ flexGrow: 1 }} />
+          <Button href={exportUrl(kind, asked, 'csv')} download>
+            {translate(sl('energyExportCsv'))}
+          </Button>
+          <Button href={exportUrl(kind, asked, 'xlsx')} download data-testid="export-excel">
+            {translate(sl('energyExportExcel'))}
+          </Button>
+        </Stack>
+        {answer.state === 'failed' || answer.state === 'invalid' ? (
+          <Typography>{translate(sl('energyFailed'))}</Typography>
+        ) : !shown ? (
+          <Typography>{translate(sl('energyLoading'))}</Typography>
+        ) : (
+          <Box sx={{ opacity: answer.state === 'loading' ? 0.5 : 1 }}>
+            {shown.rows.length === 0 && <Typography>{translate(sl('energyNoData'))}</Typography>}
+            <ReportChart kind={kind} report={shown} />
+            {shown.total && (
+              <Typography sx={{ my: 1 }} data-testid="report-total">
+                {translate(sl('energyTotal'), {
+                  kwh: formatMeasure(shown.total.kwh, 'kWh', lang, 3),
+                  cost: money(shown.total.cost),
+                  co2: shown.total.co2Kg == null ? '—' : formatMeasure(shown.total.co2Kg, 'kg', lang, 3),
+                })}
+              </Typography>
+            )}
+            <ReportTable kind={kind} report={shown} />
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { useLocaleState } from 'react-admin';
+import { formatNumber, type Language } from '@sl/domain';
+import { reportTable } from '@sl/domain/energy';
+import type { Report, ReportKind } from './energy-api.ts';
+
+/** The report's rows, with the same columns its CSV and Excel files have. */
+export function ReportTable({ kind, report }: { kind: ReportKind; report: Report }) {
+  const [lang] = useLocaleState() as [Language, unknown];
+  const table = reportTable(kind, report, lang);
+  const cell = (v: string | number | null) => (typeof v === 'number' ? formatNumber(v, lang, 3) : (v ?? '—'));
+  return (
+    <Table size="small" data-testid="report-table">
+      <TableHead>
+        <TableRow>
+          {table.columns.map((c) => (
+            <TableCell key={c}>{c}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {table.rows.map((row, i) => (
+          <TableRow key={i}>
+            {row.map((v, j) => (
+              <TableCell key={j} align={typeof v === 'number' ? 'right' : 'left'}>
+                {cell(v)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

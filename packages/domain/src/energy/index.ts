@@ -1,0 +1,2 @@
+export * from './report-rules.ts';
+export * from './report-table.ts';
