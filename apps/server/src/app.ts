@@ -20,6 +20,8 @@ import type { DeviceSecrets } from './field/device-secrets.ts';
 import { DEFAULT_HISTORY_DAYS, keepPartitions, maintainHistory } from './field/history.ts';
 import { Ingest, shareGroupOf } from './field/ingest.ts';
 import { OfflineSweep, type Raw } from './field/offline-sweep.ts';
+import { EventDetector } from './events/event-detector.ts';
+import { registerImportantEventRoutes } from './routes/important-events.routes.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { AdvisoryLease, ALONE } from './lighting/sender-lease.ts';
 import { MapIndex } from './map/map-index.ts';
@@ -53,6 +55,7 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     ingest: Ingest;
     offline: OfflineSweep;
+    events: EventDetector;
     mapIndex: MapIndex;
     /** undefined when the app sends no lighting programs */
     programs?: ProgramService;
@@ -168,8 +171,9 @@ export async function buildApp({
   field.ingest = ingest;
   app.addHook('onClose', () => ingest.stop());
   app.decorate('ingest', ingest);
+  const raw = (db as unknown as { $client: Raw }).$client;
   const offline = new OfflineSweep(
-    (db as unknown as { $client: Raw }).$client,
+    raw,
     clock,
     (config.reportIntervalMs ?? 60_000) * (config.offlineFactor ?? DEFAULT_OFFLINE_FACTOR),
     (type, result) => ingest.announce(type, result),
@@ -179,12 +183,17 @@ export async function buildApp({
   offline.start(config.offlineSweepMs ?? 10_000);
   app.addHook('onClose', () => offline.stop());
   app.decorate('offline', offline);
+  const detector = new EventDetector(raw, clock, hub, written, app.log);
+  detector.start(config.offlineSweepMs ?? 10_000);
+  app.addHook('onClose', () => detector.stop());
+  app.decorate('events', detector);
 
   await app.register(accessPlugin, { policy: sessionPolicy(auth) });
   registerHealthRoutes(app, database, broker, ingest, mapIndex);
   registerAuthRoutes(app, auth, new LoginThrottle(db), config.signInPerMinute);
   registerUserRoutes(app, db, repo, service, hooks);
   registerRoleRoutes(app, service);
+  registerImportantEventRoutes(app, service, raw, clock, written);
   registerEntityRoutes(app, service);
   registerExportRoutes(app, db, repo);
   const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>

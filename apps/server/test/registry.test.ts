@@ -27,7 +27,9 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))(`registry on ${backend}
     const id = created.body._id;
     const one = await server.call('GET', `/api/v1/${name}/${id}`);
     expect(one.status).toBe(200);
-    for (const [field, def] of writable(e)) expect(one.body[field], field).toEqual(stored(def, body[field]));
+    // a field the sample could not fill (a reference to its own entity) reads back unset
+    for (const [field, def] of writable(e))
+      expect(one.body[field] ?? undefined, field).toEqual(stored(def, body[field]));
     expect(Object.keys(one.body)).not.toContain('password');
 
     const v2 = await server.call('GET', `/api/v2/${name}?id=${id}`);

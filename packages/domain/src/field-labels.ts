@@ -98,6 +98,8 @@ const RU: Record<string, string> = {
   profile: 'Профиль',
   rules: 'Правила',
   openDate: 'Открыто',
+  device: 'Устройство',
+  cause: 'Причина',
   closeDate: 'Закрыто',
   module: 'Модуль',
   socket: 'Гнездо',
