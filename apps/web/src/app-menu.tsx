@@ -6,7 +6,21 @@ import PersonIcon from '@mui/icons-material/Person';
 import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
 import InfoIcon from '@mui/icons-material/Info';
 import GavelIcon from '@mui/icons-material/Gavel';
-import { AppBar, Layout, Menu, UserMenu, useGetIdentity, type LayoutProps } from 'react-admin';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import {
+  AppBar,
+  Layout,
+  LoadingIndicator,
+  LocalesMenuButton,
+  Menu,
+  ToggleThemeButton,
+  UserMenu,
+  useGetIdentity,
+  useLocales,
+  useThemesContext,
+  type LayoutProps,
+} from 'react-admin';
+import { EventsBadge } from './screens/events/events-badge.tsx';
 import { AppError } from './feedback/app-error.tsx';
 import { sl } from './i18n/messages.ts';
 import { NavigationEffects } from './navigation/navigation-effects.tsx';
@@ -19,6 +33,7 @@ function AppMenu() {
       <Menu.Item to="/Dashboard" primaryText={sl('dashboard')} leftIcon={<DashboardIcon />} />
       <Menu.Item to="/Analytics" primaryText={sl('analytics')} leftIcon={<InsightsIcon />} />
       <Menu.Item to="/Calendar" primaryText={sl('calendar')} leftIcon={<EventIcon />} />
+      <Menu.Item to="/Events" primaryText={sl('eventsTitle')} leftIcon={<NotificationsIcon />} />
       <Menu.ResourceItems />
       <Menu.Item to="/Profile" primaryText={sl('myProfile')} leftIcon={<PersonIcon />} />
       {canDo('Groups', 'create') && (
@@ -36,7 +51,21 @@ function IdentityUserMenu() {
   return <UserMenu label={identity?.fullName} />;
 }
 
-const IdentityAppBar = () => <AppBar userMenu={<IdentityUserMenu />} />;
+/** react-admin's own toolbar, after the open events' badge. */
+function Toolbar() {
+  const locales = useLocales();
+  const { darkTheme } = useThemesContext();
+  return (
+    <>
+      <EventsBadge />
+      {locales && locales.length > 1 ? <LocalesMenuButton /> : null}
+      {darkTheme && <ToggleThemeButton />}
+      <LoadingIndicator />
+    </>
+  );
+}
+
+const IdentityAppBar = () => <AppBar userMenu={<IdentityUserMenu />} toolbar={<Toolbar />} />;
 
 export const AppLayout = ({ children, ...props }: LayoutProps) => (
   <Layout {...props} menu={AppMenu} appBar={IdentityAppBar} error={AppError}>
