@@ -10,6 +10,8 @@ ALTER TABLE "important_events" ADD COLUMN "cause" bigint;
 --> statement-breakpoint
 ALTER TABLE "important_events" ADD COLUMN "comment" text;
 --> statement-breakpoint
+ALTER TABLE "important_events" ADD COLUMN "held_until_clear" boolean;
+--> statement-breakpoint
 CREATE INDEX "important_events_controller_idx" ON "important_events" USING btree ("controller");
 --> statement-breakpoint
 CREATE INDEX "important_events_cabinet_idx" ON "important_events" USING btree ("cabinet");

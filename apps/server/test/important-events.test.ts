@@ -129,12 +129,30 @@ describe(`important events on ${backend}`, () => {
     expect(solved.status, JSON.stringify(solved.body)).toBe(200);
     expect(solved.body.result).toMatchObject({ status: 'SOLVED', comment: 'crew sent' });
     expect(solved.body.result.closeDate).toBeTruthy();
+    // the door still open: the operator's solve holds, no new event opens
+    await s.events.detect();
+    await s.events.detect();
+    expect(await search(`type=CABINET_DOOR_OPEN&controller=${controller}`)).toEqual([]);
     field.openDoor(false);
     await until(async () =>
       (await search(`type=CABINET_DOOR_OPEN&controller=${controller}`)).length === 0 ? true : undefined,
     );
     const history = await search(`type=CABINET_DOOR_OPEN&status=OPEN&status=SOLVED&cabinet=${door.cabinet}`);
-    expect(history.map((e) => e.status)).not.toContain('OPEN');
+    expect(history.map((e) => e.status)).toEqual(['SOLVED']);
+    // once closed, an open door is news again
+    await until(async () => {
+      const [held] = await s.sql<{ held: boolean }>(
+        'select held_until_clear as held from important_events where _id = $1',
+        [door._id],
+      );
+      return held!.held === false ? true : undefined;
+    });
+    field.openDoor();
+    const again = await until(
+      async () => (await search(`type=CABINET_DOOR_OPEN&controller=${controller}`))[0],
+    );
+    expect(again._id).not.toBe(door._id);
+    field.openDoor(false);
   });
 
   it('filters by the spec types by default, by any type asked, and `type=all` still resolves links', async () => {

@@ -100,6 +100,7 @@ const RU: Record<string, string> = {
   openDate: 'Открыто',
   device: 'Устройство',
   cause: 'Причина',
+  heldUntilClear: 'Решено до снятия условия',
   closeDate: 'Закрыто',
   module: 'Модуль',
   socket: 'Гнездо',

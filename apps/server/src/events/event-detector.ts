@@ -60,6 +60,8 @@ export class EventDetector {
           (type, status, open_date, device, module, support, socket, controller, cabinet, phase, "group")
         select $1, 'OPEN', $2::timestamptz, device, module, support, socket, controller, cabinet, phase, grp
         from (${conditionRows(type)}) as c
+        where not exists (select 1 from important_events as h where h.type = $1 and h.device = c.device
+          and h.held_until_clear and h.deleted_at is null)
         on conflict (type, device) where deleted_at is null and status = 'OPEN' do nothing
         returning ${EVENT_ROW}`,
         [type, now],
@@ -70,6 +72,13 @@ export class EventDetector {
           and not exists (select 1 from (${conditionRows(type)}) as c where c.device = e.device)
         returning ${EVENT_ROW}`,
         [type, now],
+      );
+      // an operator's solve holds only while its condition does
+      await this.raw.query(
+        `update important_events as e set held_until_clear = false
+        where e.type = $1 and e.held_until_clear
+          and not exists (select 1 from (${conditionRows(type)}) as c where c.device = e.device)`,
+        [type],
       );
       opened += open.rows.length;
       solved += done.rows.length;

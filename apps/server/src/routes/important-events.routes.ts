@@ -67,7 +67,8 @@ export function registerImportantEventRoutes(
       if (event.status !== 'OPEN') throw new ApiError('IsInvalidError', ['status']);
       await raw.query(
         `update important_events set status = 'SOLVED', close_date = $2::timestamptz, comment = $3,
-          updated_at = now(), updated_by = $4 where _id = $1 and status = 'OPEN'`,
+          held_until_clear = device is not null, updated_at = now(), updated_by = $4
+        where _id = $1 and status = 'OPEN'`,
         [req.body._id, clock.now().toISOString(), req.body.comment, req.caller.userId ?? null],
       );
       changed('important_events');

@@ -1,6 +1,6 @@
 import { defineEntity } from '../entity.ts';
 import { EVENT_STATUSES, EVENT_TYPES, SPEC_EVENT_TYPES } from '../status.ts';
-import { int, oneOf, oneOfInt, ref, text, timestamp } from '../fields.ts';
+import { bool, int, oneOf, oneOfInt, ref, text, timestamp } from '../fields.ts';
 
 export const ImportantEvents = defineEntity({
   name: 'ImportantEvents',
@@ -27,6 +27,8 @@ export const ImportantEvents = defineEntity({
     // the controller outage its module's event is part of
     cause: ref('ImportantEvents'),
     comment: text({ max: 2000 }),
+    // solved by hand while its condition still held: no new event for the device until the condition clears
+    heldUntilClear: bool({ readOnly: true }),
   },
   uniqueWhere: [{ key: ['type', 'device'], where: { status: 'OPEN' } }],
   defaultFilters: { status: ['OPEN'], type: SPEC_EVENT_TYPES },
