@@ -18,12 +18,14 @@ const TEXT = {
     solve: 'Solve',
     comment: 'Comment',
     solved: 'The event is solved',
+    solvedStatus: 'Solved',
   },
   ru: {
     type: 'Модуль не привязан к опоре',
     solve: 'Решить',
     comment: 'Комментарий',
     solved: 'Событие решено',
+    solvedStatus: 'Решено',
   },
 } as const;
 
@@ -61,6 +63,12 @@ describe('the events screen, in Chromium', () => {
         `/api/v2/important-events/search?module=${module}&type=MODULE_NOT_ASSIGN_TO_SUPPORT&status=SOLVED`,
       );
       expect(solved.body.result.data[0]).toMatchObject({ status: 'SOLVED', comment: 'checked on site' });
+      // the module's own screen lists its events, the solved one among them
+      await page.goto(`${s.url}/LuminaryModules/${module}/show`);
+      const history = page.getByTestId('event-history');
+      await history.getByText(TEXT[lang].type, { exact: false }).first().waitFor();
+      await expect.poll(() => history.textContent()).toContain(TEXT[lang].solvedStatus);
+      await shot(page, `events-history-${lang}`);
       await page.context().close();
     },
   );
