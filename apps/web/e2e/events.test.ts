@@ -50,6 +50,12 @@ describe('the events screen, in Chromium', () => {
         .poll(() => page.getByTestId('events-badge').textContent(), { timeout: 10_000 })
         .toMatch(/[1-9]/);
       await shot(page, `events-${lang}`);
+      const onMap = await page.context().newPage();
+      await onMap.goto(`${s.url}/Map`);
+      await expect
+        .poll(() => onMap.getByTestId('map-event-counts').textContent(), { timeout: 10_000 })
+        .toContain(TEXT[lang].type);
+      await onMap.close();
       // the type's cell: the row's links lead to the devices
       await row.locator('td').nth(1).click();
       await page.getByTestId('event-info').waitFor();
