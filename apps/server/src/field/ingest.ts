@@ -399,9 +399,11 @@ export class Ingest {
         status = ${sql.raw(controllerStatus('v.online', 'c.status'))},
         iostate = coalesce(v.iostate, c.iostate), cputemp = coalesce(v.cputemp, c.cputemp),
         version = coalesce(v.version, c.version), network = coalesce(v.network, c.network),
+        reading_meter = coalesce(v."readingMeter", c.reading_meter),
         last_received_at = v.at
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-        mac text, at timestamptz, online boolean, iostate int, cputemp float8, version text, network text),
+        mac text, at timestamptz, online boolean, iostate int, cputemp float8, version text, network text,
+        "readingMeter" boolean),
         controllers as before
       where c.mac = v.mac and c.deleted_at is null and before._id = c._id
       returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected,
