@@ -9,6 +9,7 @@ import { LoginThrottle } from './auth/login-throttle.ts';
 import { SessionRepository } from './auth/session.repository.ts';
 import { sessionPolicy } from './auth/session-policy.ts';
 import { roleRightsIn, userHooks } from './auth/user-hooks.ts';
+import { DEFAULT_OFFLINE_FACTOR } from '@sl/domain';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { EntityRepository } from './entities/entity.repository.ts';
@@ -18,6 +19,9 @@ import { CommandService } from './field/command.service.ts';
 import type { DeviceSecrets } from './field/device-secrets.ts';
 import { DEFAULT_HISTORY_DAYS, keepPartitions, maintainHistory } from './field/history.ts';
 import { Ingest, shareGroupOf } from './field/ingest.ts';
+import { OfflineSweep, type Raw } from './field/offline-sweep.ts';
+import { EventDetector } from './events/event-detector.ts';
+import { registerImportantEventRoutes } from './routes/important-events.routes.ts';
 import { LiveHub } from './live/live-hub.ts';
 import { AdvisoryLease, ALONE } from './lighting/sender-lease.ts';
 import { MapIndex } from './map/map-index.ts';
@@ -54,6 +58,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
     ingest: Ingest;
+    offline: OfflineSweep;
+    events: EventDetector;
     mapIndex: MapIndex;
     /** undefined when the app sends no lighting programs */
     programs?: ProgramService;
@@ -71,7 +77,9 @@ export type AppDeps = {
     | 'adminPassword'
     | 'demo'
   > &
-    Partial<Pick<Config, 'historyDays' | 'trustedProxy'>>;
+    Partial<
+      Pick<Config, 'historyDays' | 'trustedProxy' | 'reportIntervalMs' | 'offlineFactor' | 'offlineSweepMs'>
+    >;
   database: Database;
   broker: Broker;
   /** the controllers' broker secrets (issued through the API, checked by the embedded broker) */
@@ -163,15 +171,33 @@ export async function buildApp({
   });
   const shareGroup = broker.kind === 'external' && database.url ? shareGroupOf(database.url) : undefined;
   const ingest = new Ingest(broker.client, db, app.log, hub, written, 500, shareGroup);
+  ingest.clock = clock;
   field.ingest = ingest;
   app.addHook('onClose', () => ingest.stop());
   app.decorate('ingest', ingest);
+  const raw = (db as unknown as { $client: Raw }).$client;
+  const offline = new OfflineSweep(
+    raw,
+    clock,
+    (config.reportIntervalMs ?? 60_000) * (config.offlineFactor ?? DEFAULT_OFFLINE_FACTOR),
+    (type, result) => ingest.announce(type, result),
+    written,
+    app.log,
+  );
+  offline.start(config.offlineSweepMs ?? 10_000);
+  app.addHook('onClose', () => offline.stop());
+  app.decorate('offline', offline);
+  const detector = new EventDetector(raw, clock, hub, written, app.log);
+  detector.start(config.offlineSweepMs ?? 10_000);
+  app.addHook('onClose', () => detector.stop());
+  app.decorate('events', detector);
 
   await app.register(accessPlugin, { policy: sessionPolicy(auth) });
   registerHealthRoutes(app, database, broker, ingest, mapIndex);
   registerAuthRoutes(app, auth, new LoginThrottle(db), config.signInPerMinute);
   registerUserRoutes(app, db, repo, service, hooks);
   registerRoleRoutes(app, service);
+  registerImportantEventRoutes(app, service, raw, clock, written);
   registerEntityRoutes(app, service, SECRET_ON_CREATE);
   registerExportRoutes(app, db, repo);
   const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>

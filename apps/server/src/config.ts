@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_OFFLINE_FACTOR } from '@sl/domain';
 import { DEFAULT_HISTORY_DAYS } from './field/history.ts';
 
 // The runtime interface of DESIGN.md §4.
@@ -32,6 +33,12 @@ export type Config = {
   trustedProxy?: boolean | number | string;
   /** days of reading history kept; older day partitions are dropped (0: kept forever) */
   historyDays: number;
+  /** how often devices are expected to report (REPORT_INTERVAL_S); silence is measured against it */
+  reportIntervalMs: number;
+  /** a device not heard for reportIntervalMs × this (OFFLINE_FACTOR) is offline */
+  offlineFactor: number;
+  /** how often the server looks for silent devices (OFFLINE_SWEEP_S) */
+  offlineSweepMs: number;
 };
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,8 +69,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxy: trustedProxy(env.TRUSTED_PROXY),
     commandTimeoutMs: Number(env.COMMAND_TIMEOUT_MS) > 0 ? Number(env.COMMAND_TIMEOUT_MS) : 5000,
     historyDays: int('HISTORY_DAYS', DEFAULT_HISTORY_DAYS),
+    reportIntervalMs: positive(env.REPORT_INTERVAL_S, 60) * 1000,
+    offlineFactor: positive(env.OFFLINE_FACTOR, DEFAULT_OFFLINE_FACTOR),
+    offlineSweepMs: positive(env.OFFLINE_SWEEP_S, 10) * 1000,
   };
 }
+
+const positive = (raw: string | undefined, fallback: number) => (Number(raw) > 0 ? Number(raw) : fallback);
 
 /** `true`/`false`, a hop count, or a list of addresses and CIDR ranges (spaces allowed after the commas). */
 export function trustedProxy(raw: string | undefined): Config['trustedProxy'] {

@@ -203,6 +203,18 @@ describe.each([
       });
       expect(res.body.result).toEqual({ _id: c._id, readingMeter: true });
       expect((await s.call('GET', `/api/v1/Controllers/${c._id}`)).body.readingMeter).toBe(true);
+      // the controller itself was told, and what it reports is what the console shows
+      expect(sim.controllers[0]!.device.readingMeter).toBe(true);
+      const off = await s.call('POST', '/api/v2/controllers/configure-option-meter', {
+        id: c._id,
+        enabled: false,
+      });
+      expect(off.body.result).toEqual({ _id: c._id, readingMeter: false });
+      expect(sim.controllers[0]!.device.readingMeter).toBe(false);
+      sim.controllers[0]!.device.readingMeter = true;
+      await until(async () =>
+        (await s.call('GET', `/api/v1/Controllers/${c._id}`)).body.readingMeter === true ? true : undefined,
+      );
     });
 
     it('assigns modules to a controller and phase, all or nothing', async () => {

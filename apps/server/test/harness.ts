@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppDeps, type RouteEntry } from '../src/app.ts';
 import type { ProgramService } from '../src/lighting/program-service.ts';
@@ -40,6 +41,8 @@ export type TestServer = Client & {
   broker: Broker;
   /** issues broker secrets for the controllers with these MACs, as commissioning does: secret by MAC (topic form) */
   commission(macs: string[]): Promise<Record<string, string>>;
+  /** its event detection, for a test that runs passes of its own */
+  events: FastifyInstance['events'];
   /** the lighting programs it sends (when started with `programs`) */
   programs?: ProgramService;
   close(): Promise<void>;
@@ -173,6 +176,7 @@ export async function startServer(
     db: database.db,
     broker,
     programs: app.programs,
+    events: app.events,
     commission: async (macs) => Object.fromEntries(await secrets.issueByMac(macs)),
     sql: async <T>(text: string, params: unknown[] = []) => {
       const client = (

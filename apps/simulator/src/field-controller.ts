@@ -28,6 +28,8 @@ export type FieldContext = {
   secrets?: Readonly<Record<string, string>>;
 };
 
+const hold = (set: Set<string>, mac: string, on: boolean) => (on ? set.add(mac) : set.delete(mac));
+
 /** retained state is refreshed this often even when nothing changed, for cputemp */
 const STATE_EVERY = 6;
 const REMEMBERED_IDS = 1000;
@@ -65,6 +67,25 @@ export class FieldController {
       this.timer = setInterval(() => this.tick(), this.ctx.intervalMs);
     }, offsetMs);
     return connected;
+  }
+
+  /** Fault control: `mac`'s module stops reporting until let go (`on` false). */
+  silence(mac: string, on = true): void {
+    hold(this.device.held.silent, mac, on);
+    this.device.lamps.get(mac)!.silent = on;
+  }
+
+  /** Fault control: `mac`'s lamp reports broken (cl_status 4) until let go. */
+  breakLamp(mac: string, on = true): void {
+    hold(this.device.held.broken, mac, on);
+    this.device.lamps.get(mac)!.broken = on;
+  }
+
+  /** Fault control: the cabinet's door stays open until let go; its state goes out at once. */
+  openDoor(on = true): void {
+    this.device.held.door = on ? 'open' : undefined;
+    this.device.io.door = on ? 'open' : 'closed';
+    if (this.connected) this.publishState(this.ctx.clock());
   }
 
   /** Drops the connection without a goodbye, so the broker publishes the last will; back after `ms`. */

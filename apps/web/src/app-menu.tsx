@@ -8,7 +8,21 @@ import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
 import InfoIcon from '@mui/icons-material/Info';
 import GavelIcon from '@mui/icons-material/Gavel';
 import HistoryIcon from '@mui/icons-material/History';
-import { AppBar, Layout, Menu, UserMenu, useGetIdentity, type LayoutProps } from 'react-admin';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import {
+  AppBar,
+  Layout,
+  LoadingIndicator,
+  LocalesMenuButton,
+  Menu,
+  ToggleThemeButton,
+  UserMenu,
+  useGetIdentity,
+  useLocales,
+  useThemesContext,
+  type LayoutProps,
+} from 'react-admin';
+import { EventsBadge } from './screens/events/events-badge.tsx';
 import { AppError } from './feedback/app-error.tsx';
 import { sl } from './i18n/messages.ts';
 import { NavigationEffects } from './navigation/navigation-effects.tsx';
@@ -24,6 +38,7 @@ function AppMenu() {
         <Menu.Item to="/Reports" primaryText={sl('reports')} leftIcon={<ElectricMeterIcon />} />
       )}
       <Menu.Item to="/Calendar" primaryText={sl('calendar')} leftIcon={<EventIcon />} />
+      <Menu.Item to="/Events" primaryText={sl('eventsTitle')} leftIcon={<NotificationsIcon />} />
       <Menu.ResourceItems />
       {mayIn('control', 'view') && (
         <Menu.Item to="/Commands" primaryText={sl('commandsTitle')} leftIcon={<HistoryIcon />} />
@@ -44,7 +59,21 @@ function IdentityUserMenu() {
   return <UserMenu label={identity?.fullName} />;
 }
 
-const IdentityAppBar = () => <AppBar userMenu={<IdentityUserMenu />} />;
+/** react-admin's own toolbar, after the open events' badge. */
+function Toolbar() {
+  const locales = useLocales();
+  const { darkTheme } = useThemesContext();
+  return (
+    <>
+      <EventsBadge />
+      {locales && locales.length > 1 ? <LocalesMenuButton /> : null}
+      {darkTheme && <ToggleThemeButton />}
+      <LoadingIndicator />
+    </>
+  );
+}
+
+const IdentityAppBar = () => <AppBar userMenu={<IdentityUserMenu />} toolbar={<Toolbar />} />;
 
 export const AppLayout = ({ children, ...props }: LayoutProps) => (
   <Layout {...props} menu={AppMenu} appBar={IdentityAppBar} error={AppError}>

@@ -47,6 +47,7 @@ export function App() {
         <Route path="/Analytics" element={<SCREENS.AnalyticsScreen />} />
         <Route path="/Calendar" element={<SCREENS.CalendarScreen />} />
         <Route path="/Commands" element={<SCREENS.CommandsScreen />} />
+        <Route path="/Events" element={<SCREENS.EventsScreen />} />
         <Route path="/Reports" element={<SCREENS.ReportScreen />} />
         <Route path="/Reports/:id" element={<SCREENS.ReportScreen />} />
         <Route path="/About" element={<SCREENS.AboutScreen />} />

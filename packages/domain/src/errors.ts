@@ -66,9 +66,13 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const errorMessage = (code: ErrorCode, lang: Language): string => ERRORS[code][lang];
 
+/** The answer of a command not sent because its controller is known to be offline (no device sends it). */
+export const DISCONNECTED_ANSWER = -1;
+
 /** Control answer codes (spec §8) → catalogue code. `switch` is the cabinet phase command. */
 export function controlAnswerError(code: number, command: 'dim' | 'switch'): ErrorCode | undefined {
   if (code === 0) return undefined;
+  if (code === DISCONNECTED_ANSWER) return 'DisconnectedError';
   if (code === 1) return 'TimeOut';
   if (code === 3 && command === 'dim') return 'ControlModuleNotFond';
   if (code === 8 || (code === 7 && command === 'dim')) return 'ServiceConnectionError';

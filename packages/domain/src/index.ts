@@ -17,3 +17,4 @@ export * from './password-rules.ts';
 export { decodeIo, encodeIo, IO_BITS, type IoState } from './io-state.ts';
 export * from './map-camera.ts';
 export * from './field-labels.ts';
+export * from './device-truth.ts';

@@ -70,12 +70,22 @@ export const MARKER_STATES = [
 
 export const PHASES = { 1: 'A', 2: 'B', 3: 'C' } as const;
 
-export const EVENT_TYPES = [
+/** The event types of spec §4, in its order (its type filter's default is 0 to 3). */
+export const SPEC_EVENT_TYPES = [
   'MODULE_NOT_RESPONDING',
   'MODULE_NOT_ASSIGN_TO_SUPPORT',
   'MODULE_NOT_CONNECT_TO_PHASE_AND_CONTROLLER',
   'SOCKET_ON_SUPPORT_IS_FREE',
 ] as const;
+/** The spec's four, then what operators ask for beside them. */
+export const EVENT_TYPES = [
+  ...SPEC_EVENT_TYPES,
+  'LAMP_BROKEN',
+  'CONTROLLER_DISCONNECTED',
+  'CABINET_DOOR_OPEN',
+  'BREAKER_TRIPPED',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
 export const EVENT_STATUSES = ['OPEN', 'SOLVED'] as const;
 
 export const DAY_TYPES = ['workday', 'default', 'dayoff', 'weekend', 'holiday', 'events'] as const;

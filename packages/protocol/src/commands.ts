@@ -63,6 +63,9 @@ export const programPayload = z.object({
     .max(1_000),
 });
 
+/** Whether the controller reads its cabinet's meter and publishes the readings. */
+export const meterPayload = z.object({ enabled: z.boolean() });
+
 /** Any JSON object, passed to the controller as it is (spec §5: a command must be JSON). */
 export const jsonPayload = z.record(z.string(), z.unknown());
 
@@ -71,6 +74,7 @@ export const COMMAND_PAYLOADS = {
   switch: switchPayload,
   params: paramsPayload,
   program: programPayload,
+  meter: meterPayload,
   json: jsonPayload,
 } as const;
 export type CommandType = keyof typeof COMMAND_PAYLOADS;

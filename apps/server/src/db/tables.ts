@@ -97,6 +97,17 @@ function buildTable(e: Entity): AnyTable {
           .where(live),
       );
     }
+    for (const { key, where } of e.uniqueWhere ?? []) {
+      const name = `${e.table}_${key.map(snakeCase).join('_')}_while_${Object.keys(where).map(snakeCase).join('_')}`;
+      const conditions = Object.entries(where).map(
+        ([f, v]) => sql`${sql.identifier(snakeCase(f))} = ${sql.raw(`'${v.replace(/'/g, "''")}'`)}`,
+      );
+      extra.push(
+        uniqueIndex(name)
+          .on(...(key.map((k) => t[k]) as [never, ...never[]]))
+          .where(sql.join([live, ...conditions], sql` and `)),
+      );
+    }
     return extra;
   }) as AnyTable;
 }

@@ -33,7 +33,8 @@ const SYSTEM_SORT = ['_id', 'createdAt', 'updatedAt', 'deletedAt'];
 
 type Raw = Record<string, string | string[] | undefined>;
 
-export function parseListQuery(e: Entity, raw: Raw): ListQuery {
+/** `defaults`: the entity's default filters apply (its v2 search, spec §4: events open, of the spec's types). */
+export function parseListQuery(e: Entity, raw: Raw, opts: { defaults?: boolean } = {}): ListQuery {
   // PostgreSQL refuses the NUL character in any text it is given: a value holding one can match nothing
   const bad = Object.entries(raw)
     .filter(([, v]) => [v ?? ''].flat().some((x) => x.includes('\u0000')))
@@ -89,8 +90,14 @@ export function parseListQuery(e: Entity, raw: Raw): ListQuery {
   if (deleted === 'true' || deleted === 'also') query.deleted = 'also';
   else if (deleted === 'only') query.deleted = 'only';
   else if (deleted !== undefined && deleted !== 'false') bad.push('deleted');
-  const type = one('type');
-  if (type !== undefined && type !== 'all') bad.push('type');
+  // `type=all` resolves the links; any other value filters an entity's own `type` field (events' types)
+  const types = [raw.type ?? []].flat().filter((v) => v !== 'all');
+  const typeField = fieldNamed(e, 'type');
+  if (types.length && !(typeField && filterable(typeField))) bad.push('type');
+  const given = (name: string) =>
+    name === 'type' ? types.length > 0 : Object.keys(raw).some((k) => k === name || k.startsWith(`${name}_`));
+  const defaults = Object.entries((opts.defaults && e.defaultFilters) || {}).filter(([f]) => !given(f));
+  for (const [field, values] of defaults) query.filters.push({ field, op: 'in', value: [...values] });
 
   const aggregate = one('aggregate');
   if (aggregate !== undefined) {
@@ -109,6 +116,12 @@ export function parseListQuery(e: Entity, raw: Raw): ListQuery {
   }
 
   for (const [key, value] of Object.entries(raw)) {
+    if (key === 'type' && types.length && typeField) {
+      const values = types.map((v) => filterValue(typeField, v));
+      if (values.some((v) => v === INVALID)) bad.push(key);
+      else query.filters.push({ field: 'type', op: 'in', value: values });
+      continue;
+    }
     if ((CONTROL_PARAMS as readonly string[]).includes(key) || value === undefined) continue;
     const range = /^(.+)_(gte|lte)$/.exec(key);
     const name = range ? range[1]! : key;
@@ -139,6 +152,9 @@ const AGGREGATES: Record<string, (e: Entity) => Filter | undefined> = {
       ? { field: 'cl_status', op: 'in', value: [...BROKEN_CODES] }
       : undefined,
 };
+
+/** `type=all` (alone or beside type filters) asks for the links resolved. */
+export const wantsLinks = (type: unknown) => [type ?? []].flat().includes('all');
 
 const filterable = (f: Field) => !f.writeOnly && (isScalar(f) || f.kind === 'refs');
 const rangeable = (f: Field) => ['int', 'float', 'timestamp', 'day', 'time', 'text'].includes(f.kind);

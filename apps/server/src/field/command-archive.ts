@@ -9,12 +9,20 @@ import { tableOf } from '../db/tables.ts';
 const Users = tableOf(entity('Users'));
 
 /** A command's outcome at a controller as an operator filters by it; `pending` is queued or sent. */
-export const OUTCOMES = ['pending', 'acknowledged', 'failed', 'timed_out', 'expired'] as const;
+export const OUTCOMES = [
+  'pending',
+  'acknowledged',
+  'failed',
+  'timed_out',
+  'disconnected',
+  'expired',
+] as const;
 const STATES: Record<(typeof OUTCOMES)[number], string[]> = {
   pending: ['queued', 'sent'],
   acknowledged: ['acknowledged'],
   failed: ['failed'],
   timed_out: ['timed_out'],
+  disconnected: ['disconnected'],
   expired: ['expired'],
 };
 

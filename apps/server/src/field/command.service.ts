@@ -1,8 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { DISCONNECTED_ANSWER } from '@sl/domain';
 import type { CommandType } from '@sl/protocol';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
 import { commandDevices, commands } from '../db/command.table.ts';
+import { tables } from '../db/tables.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 import type { CommandGateway, CommandOutcome } from './command-gateway.ts';
 
@@ -10,11 +12,12 @@ import type { CommandGateway, CommandOutcome } from './command-gateway.ts';
 /** One controller's part of a command: the modules it is to act on, or a payload of its own (its program). */
 export type Delivery = { controllerMac: string; modules?: string[]; payload?: object };
 export type DeviceOutcome = Delivery & {
-  state: 'acknowledged' | 'failed' | 'timed_out';
+  state: 'acknowledged' | 'failed' | 'timed_out' | 'disconnected';
   code: number;
   result?: unknown;
 };
 
+const Controllers = tables.Controllers!;
 const PROGRESS_PART = 50;
 const DEVICE_ROWS_AT_ONCE = 5000;
 /** under Mosquitto's default 1,000 messages queued for one client */
@@ -134,6 +137,7 @@ export class CommandService {
   }
 
   async run(caller: Caller, type: CommandType, target: object, payload: object, deliveries: Delivery[]) {
+    const offline = await this.knownOffline(deliveries.map((d) => d.controllerMac));
     const [command] = await this.db
       .insert(commands)
       .values({ userId: caller.userId ?? 0, groupId: caller.groupId ?? null, type, target, payload })
@@ -150,7 +154,9 @@ export class CommandService {
               commandId,
               controllerMac: d.controllerMac,
               modules: d.modules ?? null,
-              state: 'queued',
+              ...(offline.has(d.controllerMac)
+                ? { state: 'disconnected', code: DISCONNECTED_ANSWER, answeredAt: new Date() }
+                : { state: 'queued' }),
             })),
           )
           .returning({ id: commandDevices.id })),
@@ -158,11 +164,14 @@ export class CommandService {
     await this.db
       .update(commandDevices)
       .set({ state: 'sent', sentAt: new Date() })
-      .where(eq(commandDevices.commandId, commandId));
+      .where(and(eq(commandDevices.commandId, commandId), eq(commandDevices.state, 'queued')));
     const about = { commandId, type, target, groupId: caller.groupId ?? null };
     this.progress(
       about,
-      deliveries.map((d) => ({ controllerMac: d.controllerMac, state: 'sent' })),
+      deliveries.map((d) => ({
+        controllerMac: d.controllerMac,
+        state: offline.has(d.controllerMac) ? 'disconnected' : 'sent',
+      })),
     );
     // each answer is written as it arrives (with the others that came meanwhile): a process that stops before
     // the last one keeps those it had
@@ -173,6 +182,10 @@ export class CommandService {
     const sender = async () => {
       for (let i = next++; i < deliveries.length; i = next++) {
         const d = deliveries[i]!;
+        if (offline.has(d.controllerMac)) {
+          answered[i] = { id: rows[i]!.id, state: 'disconnected', code: DISCONNECTED_ANSWER, result: null };
+          continue;
+        }
         const o = await this.gateway.send(
           d.controllerMac,
           type,
@@ -193,6 +206,21 @@ export class CommandService {
       result: answered[i]!.result ?? undefined,
     }));
     return { commandId, devices };
+  }
+
+  /** The controllers among `macs` known to be offline: a command to them is not sent, and says so at once. */
+  private async knownOffline(macs: string[]): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ mac: Controllers.mac })
+      .from(Controllers)
+      .where(
+        and(
+          inArray(Controllers.mac, [...new Set(macs)]),
+          eq(Controllers.connected, false),
+          isNull(Controllers.deletedAt),
+        ),
+      );
+    return new Set(rows.map((r) => r.mac as string));
   }
 
   /**

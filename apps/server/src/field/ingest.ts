@@ -16,8 +16,11 @@ import {
 } from '@sl/protocol';
 import { serverPool, type Db } from '../db/connect.ts';
 import type { LiveHub } from '../live/live-hub.ts';
+import { SYSTEM_CLOCK, type Clock } from '../lighting/program-service.ts';
 import { copyInto } from './copy-rows.ts';
 import { rollMeters, rollModules } from './rollups.ts';
+import { controllerStatus, moduleStatusFromCode } from './field-status-sql.ts';
+import { modulesOfControllersOffline, type Raw } from './offline-sweep.ts';
 
 /**
  * The module reading columns, once: the current state in `luminary_modules` and the history in `module_readings`
@@ -58,9 +61,6 @@ const columnsOf = (rows: ModuleReading[]) =>
  */
 const POWER_STEP = { watts: 1, share: 0.05 };
 
-/** The driver's own client under drizzle: node-postgres' pool or PGlite, both with `query(text, params)`. */
-type Raw = { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
-
 type Log = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 
 /**
@@ -98,6 +98,8 @@ export class Ingest {
   };
   /** told of the controllers that came online with a flush (those whose programs may be waiting for them) */
   onOnline?: (macs: string[]) => void;
+  /** the server's now: a last will carries no time of its own and is stamped with it */
+  clock: Clock = SYSTEM_CLOCK;
   /** the last flush that failed as a whole (the database unreachable, say), until one succeeds */
   failing: { at: string; reason: string } | undefined;
   /** devices already logged for a refused row: one line per device, not one per reading */
@@ -164,7 +166,9 @@ export class Ingest {
       this.counters.messages += 1;
       const decoded = decodeState(payload);
       if (!decoded.ok) return this.malformed(topic, decoded.reason);
-      const at = decoded.value.online ? decoded.value.at : (decoded.value.at ?? new Date().toISOString());
+      const at = decoded.value.online
+        ? decoded.value.at
+        : (decoded.value.at ?? this.clock.now().toISOString());
       this.states.set(where.mac, { state: decoded.value, at });
     } else if (where?.kind === 'modules') {
       this.counters.messages += 1;
@@ -239,6 +243,7 @@ export class Ingest {
     const believedMeters = await this.believedMeters(meters);
     // the history and the current state are independent: on a server they go on connections of their own
     await Promise.all([this.writeHistory(history, believedMeters), this.writeModules(modules)]);
+    await this.writeHeard(batches);
     await this.writeStates(states);
     this.counters.flushes += 1;
   }
@@ -351,7 +356,7 @@ export class Ingest {
 
   private async writeModuleRows(rows: ModuleReading[]) {
     const result = await this.raw.query(
-      `update luminary_modules as m set ${SET}, last_received_at = v.at
+      `update luminary_modules as m set ${SET}, status = ${MODULE_STATUS}, last_received_at = v.at
       from ${UNNEST}, luminary_modules as before
       where m.mac = v.mac and m.deleted_at is null and before._id = m._id
       returning m._id, m.mac, m."group", m.cl_status, m.pwm, m.pow,
@@ -392,11 +397,14 @@ export class Ingest {
       update controllers as c set
         connected = v.online,
         cl_status = case when v.online then 1 else 3 end,
+        status = ${sql.raw(controllerStatus('v.online', 'c.status'))},
         iostate = coalesce(v.iostate, c.iostate), cputemp = coalesce(v.cputemp, c.cputemp),
         version = coalesce(v.version, c.version), network = coalesce(v.network, c.network),
+        reading_meter = coalesce(v."readingMeter", c.reading_meter),
         last_received_at = v.at
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-        mac text, at timestamptz, online boolean, iostate int, cputemp float8, version text, network text),
+        mac text, at timestamptz, online boolean, iostate int, cputemp float8, version text, network text,
+        "readingMeter" boolean),
         controllers as before
       where c.mac = v.mac and c.deleted_at is null and before._id = c._id
       returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected,
@@ -407,6 +415,41 @@ export class Ingest {
       (r) => r.came_online,
     );
     if (online.length) this.onOnline?.(online.map((r) => r.mac));
+    this.announce('controllers', result);
+    const offline = rows.filter((r) => !r.online).map((r) => r.mac);
+    const behind = await modulesOfControllersOffline(this.raw, offline);
+    if (behind.rows.length) {
+      this.changed('luminary_modules');
+      this.announce('modules', behind);
+    }
+  }
+
+  /**
+   * A controller that sent readings was heard, whatever its state says: its silence is measured from them. One
+   * marked offline by its silence is back when it speaks after it (a reading older than its last will is not).
+   */
+  private async writeHeard(batches: { controller: string; modules: ModuleReading[] }[]) {
+    const heard = new Map<string, string>();
+    for (const b of batches) {
+      const at = b.modules.reduce((a, r) => (r.at > a ? r.at : a), '');
+      if (at > (heard.get(b.controller) ?? '')) heard.set(b.controller, at);
+    }
+    if (!heard.size) return;
+    const again = `(c.connected is false and v.at > c.last_received_at)`;
+    const result = await this.raw.query(
+      `update controllers as c set last_received_at = greatest(c.last_received_at, v.at),
+        connected = case when ${again} then true else c.connected end,
+        cl_status = case when ${again} then 1 else c.cl_status end,
+        status = case when ${again} then ${controllerStatus('true', 'c.status')} else c.status end
+      from unnest($1::text[], $2::timestamptz[]) as v(mac, at), controllers as before
+      where c.mac = v.mac and c.deleted_at is null and before._id = c._id
+      returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected,
+        (before.connected is false and c.connected) as changed`,
+      [[...heard.keys()], [...heard.values()]],
+    );
+    const back = result.rows.filter((r) => r.changed).map((r) => r.mac as string);
+    if (back.length) this.onOnline?.(back);
+    this.changed('controllers');
     this.announce('controllers', result);
   }
 
@@ -491,7 +534,7 @@ export class Ingest {
    * Devices whose status, level or power changed, per group, to the live streams. Queued behind the earlier announcements but
    * not awaited by the writes: many changes at once take many notifications, and readings must not wait for them.
    */
-  private announce(type: 'modules' | 'controllers', result: unknown) {
+  announce(type: 'modules' | 'controllers', result: unknown) {
     const hub = this.hub;
     if (!hub) return;
     const rows = ((result as { rows?: Record<string, unknown>[] }).rows ?? []).filter((r) => r.changed);
@@ -534,6 +577,8 @@ export class Ingest {
 }
 
 const byMac = (r: ModuleReading) => r.mac;
+
+const MODULE_STATUS = moduleStatusFromCode('v.cl_status', 'm.status');
 
 /** How long a module's controller is believed without asking the database again. */
 const ASSIGNMENT_MS = 60_000;

@@ -7,7 +7,7 @@ import pg from 'pg';
  * processes only, never sent to a console.
  */
 export type LiveEvent = {
-  type: 'modules' | 'controllers' | 'command' | 'map' | 'tables' | 'devices' | 'entities';
+  type: 'modules' | 'controllers' | 'command' | 'map' | 'tables' | 'devices' | 'entities' | 'events';
   groupId?: number | null;
   data: unknown;
 };

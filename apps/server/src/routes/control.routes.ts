@@ -89,6 +89,7 @@ export function registerControlRoutes(app: FastifyInstance, db: Db, commands: Co
           acknowledged: count('acknowledged'),
           failed: count('failed'),
           timedOut: count('timed_out'),
+          disconnected: count('disconnected'),
         },
       };
     },

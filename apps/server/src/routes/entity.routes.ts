@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { applySaveRules, ENTITIES, idSchema, type Entity, type Flag, type SaveMode } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
-import { parseListQuery } from '../entities/list-query.ts';
+import { parseListQuery, wantsLinks } from '../entities/list-query.ts';
 import { ApiError } from '../http/api-error.ts';
 import { serializerCompiler } from '../http/serializer.ts';
 import { entitySchemas, errorResponses } from './entity-schemas.ts';
@@ -73,10 +73,10 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
     if (body && typeof body === 'object' && !Array.isArray(body))
       req.body = applySaveRules(e, body as Record<string, unknown>, mode);
   };
-  const list = (req: FastifyRequest<{ Querystring: Query }>) => {
-    const q = parseListQuery(e, req.query);
+  const list = (req: FastifyRequest<{ Querystring: Query }>, defaults = false) => {
+    const q = parseListQuery(e, req.query, { defaults });
     seeDeleted(req, req.query.deleted);
-    return service.list(e, req.caller, q, req.query.type === 'all');
+    return service.list(e, req.caller, q, wantsLinks(req.query.type));
   };
   const ok = <T>(result: T) => ({ error: false as const, result });
   const rowJson = serializerCompiler({
@@ -93,11 +93,12 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
     req: FastifyRequest<{ Querystring: Query }>,
     reply: FastifyReply,
     envelope: boolean,
+    defaults = false,
   ): Promise<FastifyReply | undefined> => {
-    const q = parseListQuery(e, req.query);
+    const q = parseListQuery(e, req.query, { defaults });
     if (q.limit <= STREAM_ABOVE) return undefined;
     seeDeleted(req, req.query.deleted);
-    const { batches, ...head } = await service.listInBatches(e, req.caller, q, req.query.type === 'all');
+    const { batches, ...head } = await service.listInBatches(e, req.caller, q, wantsLinks(req.query.type));
     async function* json() {
       const opening = JSON.stringify(head).slice(0, -1);
       yield `${envelope ? '{"error":false,"result":' : ''}${opening},"data":[`;
@@ -131,7 +132,7 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
       parseListQuery(e, { type: q.type, deleted: q.deleted });
       seeDeleted(req, q.deleted);
       return service.get(e, req.caller, req.params.id, {
-        resolve: q.type === 'all',
+        resolve: wantsLinks(q.type),
         deleted: q.deleted === 'true',
       });
     },
@@ -186,7 +187,7 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
       seeDeleted(req, q.deleted);
       return ok(
         await service.get(e, req.caller, id.data, {
-          resolve: q.type === 'all',
+          resolve: wantsLinks(q.type),
           deleted: q.deleted === 'true',
         }),
       );
@@ -201,7 +202,7 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
       },
       async (req, reply) => {
         const listReq = req as FastifyRequest<{ Querystring: Query }>;
-        return (await streamed(listReq, reply, true)) ?? ok(await list(listReq));
+        return (await streamed(listReq, reply, true, true)) ?? ok(await list(listReq, true));
       },
     );
   }

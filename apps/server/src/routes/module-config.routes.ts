@@ -74,10 +74,23 @@ export function registerModuleConfigRoutes(
       config: { access: { area: 'Controllers', action: 'edit' } },
     },
     async (req) => {
+      const mine = and(eq(C._id, req.body.id), isNull(C.deletedAt), scopeOf(req.caller.groupId, C.group));
+      const [controller] = await db.select({ mac: C.mac }).from(C).where(mine);
+      if (!controller) throw new ApiError('NotFoundError', ['id']);
+      // the controller is told first; the database says what it confirmed
+      const run = await commands.run(
+        req.caller,
+        'meter',
+        { by: 'id', id: req.body.id },
+        { enabled: req.body.enabled },
+        [{ controllerMac: controller.mac as string }],
+      );
+      const failure = controlAnswerError(run.devices[0]!.code, 'switch');
+      if (failure) throw new ApiError(failure);
       const [row] = await db
         .update(C)
         .set({ readingMeter: req.body.enabled, updatedAt: new Date(), updatedBy: req.caller.userId ?? null })
-        .where(and(eq(C._id, req.body.id), isNull(C.deletedAt), scopeOf(req.caller.groupId, C.group)))
+        .where(mine)
         .returning({ _id: C._id, readingMeter: C.readingMeter });
       if (!row) throw new ApiError('NotFoundError', ['id']);
       changed(entity('Controllers').table);

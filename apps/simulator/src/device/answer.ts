@@ -38,6 +38,9 @@ export function answer(device: CabinetDevice, cmd: TypedCommand): Answer {
         stateChanged: true,
       };
     }
+    case 'meter':
+      device.readingMeter = cmd.payload.enabled;
+      return { reply: done({ readingMeter: device.readingMeter }), stateChanged: true };
     case 'json':
       return { reply: done(cmd.payload) };
   }

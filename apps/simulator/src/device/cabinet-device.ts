@@ -4,6 +4,7 @@ import type { Cabinet } from '../city/build-city.ts';
 import { jitter, type Rng } from '../rng.ts';
 import { ambientLux } from '../sun.ts';
 import { DefaultNight, RunningProgram } from './program.ts';
+import { noHeldFaults, type HeldFaults } from './faults.ts';
 import { burn, newLamp, reading, type Lamp } from './lamp.ts';
 
 export const FIRMWARE = '1.0.0-sim';
@@ -23,6 +24,8 @@ export class CabinetDevice {
     relays: [false, false, false],
   };
   readonly lamps = new Map<string, Lamp>();
+  /** faults held by the fault controls until let go */
+  readonly held: HeldFaults = noHeldFaults();
   online = true;
   readingMeter = true;
   /** chance that a phase of one meter reading cannot be read (reported as 65535) */

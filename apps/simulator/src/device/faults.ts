@@ -31,8 +31,30 @@ export const NO_FAULTS: FaultRates = {
 
 export type FaultPlan = { rates: FaultRates; /** mean time a passing fault lasts */ meanMs: number };
 
+/**
+ * Faults a test or an operator's demo holds on a cabinet until it lets them go: they neither clear nor start by
+ * chance (the fault controls).
+ */
+export type HeldFaults = { silent: Set<string>; broken: Set<string>; door?: 'open' | 'closed' };
+
+export const noHeldFaults = (): HeldFaults => ({ silent: new Set(), broken: new Set() });
+
 /** Moves faults on by `ms`: passing ones (silence, door, breaker) clear, new ones start; a broken lamp stays broken. */
 export function stepFaults(d: CabinetDevice, r: Rng, plan: FaultPlan, ms: number): void {
+  stepChance(d, r, plan, ms);
+  applyHeld(d);
+}
+
+/** The held faults over whatever chance did. */
+export function applyHeld(d: CabinetDevice): void {
+  for (const l of d.lamps.values()) {
+    if (d.held.silent.has(l.mac)) l.silent = true;
+    if (d.held.broken.has(l.mac)) l.broken = true;
+  }
+  if (d.held.door) d.io.door = d.held.door;
+}
+
+function stepChance(d: CabinetDevice, r: Rng, plan: FaultPlan, ms: number): void {
   const { rates } = plan;
   const clears = () => r() < 1 - Math.exp(-ms / plan.meanMs);
   d.meterGap = rates.meterGap;

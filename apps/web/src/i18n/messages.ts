@@ -4,6 +4,7 @@ import { COMMANDS_MESSAGES } from '../screens/commands/commands-messages.ts';
 import { MAP_MESSAGES } from '../screens/map/map-messages.ts';
 import { LIGHTING_MESSAGES } from '../screens/lighting/lighting-messages.ts';
 import { ENERGY_MESSAGES } from '../screens/energy/energy-messages.ts';
+import { EVENTS_MESSAGES } from '../screens/events/events-messages.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { FORM_MESSAGES } from './form-messages.ts';
 import { LOGIN_MESSAGES } from './login-messages.ts';
@@ -20,6 +21,7 @@ export const MESSAGES = {
     ...LIGHTING_MESSAGES['en-us'],
     ...COMMANDS_MESSAGES['en-us'],
     ...ENERGY_MESSAGES['en-us'],
+    ...EVENTS_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -57,6 +59,7 @@ export const MESSAGES = {
     ...LIGHTING_MESSAGES.ru,
     ...COMMANDS_MESSAGES.ru,
     ...ENERGY_MESSAGES.ru,
+    ...EVENTS_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',

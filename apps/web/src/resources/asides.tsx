@@ -1,4 +1,6 @@
 import { lazy, Suspense, type ReactElement } from 'react';
+import { Box } from '@mui/material';
+import { EventHistoryCard } from '../screens/events/event-history-card.tsx';
 import { LampProgramAside } from './lamp-program-aside.tsx';
 
 // the charts' code (ECharts) loads with the screens that draw them
@@ -16,8 +18,18 @@ export const BESIDE_ASIDE = {
 
 /** What a detail screen shows beside its record, for the entities that have more to say. */
 export const ASIDES: Partial<Record<string, ReactElement>> = {
-  LuminaryModules: <LampProgramAside />,
-  LuminarySupports: <LampProgramAside />,
+  LuminaryModules: (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignSelf: 'flex-start' }}>
+      <LampProgramAside />
+      <EventHistoryCard field="module" />
+    </Box>
+  ),
+  LuminarySupports: (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignSelf: 'flex-start' }}>
+      <LampProgramAside />
+      <EventHistoryCard field="support" />
+    </Box>
+  ),
   Profiles: (
     <Suspense>
       <ProfileNightAside />

@@ -14,6 +14,7 @@ export const SCREENS = {
   ReportScreen: screen(() => import('./energy/report-screen.tsx')),
   CalendarScreen: screen(() => import('./calendar/calendar-screen.tsx')),
   CommandsScreen: screen(() => import('./commands/commands-screen.tsx')),
+  EventsScreen: screen(() => import('./events/events-screen.tsx')),
   AboutScreen: screen(() => import('./about/about-screen.tsx')),
   LicensingScreen: screen(() => import('./about/licensing-screen.tsx')),
   ProfileScreen: screen(() => import('./admin/profile-screen.tsx')),

@@ -1,6 +1,6 @@
 import { defineEntity } from '../entity.ts';
-import { EVENT_STATUSES, EVENT_TYPES } from '../status.ts';
-import { int, oneOf, ref, timestamp } from '../fields.ts';
+import { EVENT_STATUSES, EVENT_TYPES, SPEC_EVENT_TYPES } from '../status.ts';
+import { bool, int, oneOf, oneOfInt, ref, text, timestamp } from '../fields.ts';
 
 export const ImportantEvents = defineEntity({
   name: 'ImportantEvents',
@@ -18,5 +18,18 @@ export const ImportantEvents = defineEntity({
     socket: int({ min: 0, max: 15 }),
     support: ref('LuminarySupports', { list: true }),
     group: ref('Groups'),
+    controller: ref('Controllers', { list: true }),
+    cabinet: ref('Cabinets'),
+    // a tripped breaker's phase
+    phase: oneOfInt([1, 2, 3], { show: { rule: 'phase' } }),
+    // the device the event is about, as `module:12`, `cabinet:3:2`: one open event per device and type
+    device: text({ readOnly: true, max: 64 }),
+    // the controller outage its module's event is part of
+    cause: ref('ImportantEvents'),
+    comment: text({ max: 2000 }),
+    // solved by hand while its condition still held: no new event for the device until the condition clears
+    heldUntilClear: bool({ readOnly: true }),
   },
+  uniqueWhere: [{ key: ['type', 'device'], where: { status: 'OPEN' } }],
+  defaultFilters: { status: ['OPEN'], type: SPEC_EVENT_TYPES },
 });

@@ -1,13 +1,20 @@
 import { http } from '../../providers/http.ts';
 
-export const OUTCOMES = ['pending', 'acknowledged', 'failed', 'timed_out', 'expired'] as const;
+export const OUTCOMES = [
+  'pending',
+  'acknowledged',
+  'failed',
+  'timed_out',
+  'disconnected',
+  'expired',
+] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 /** The command types the server sends; others are shown by their own name. */
 export const COMMAND_TYPES = ['dim', 'switch', 'program', 'params', 'json'] as const;
 
 export type DeviceState = {
   controllerMac: string;
-  state: 'queued' | 'sent' | 'acknowledged' | 'failed' | 'timed_out' | 'expired';
+  state: 'queued' | 'sent' | 'acknowledged' | 'failed' | 'timed_out' | 'disconnected' | 'expired';
   code: number | null;
   sentAt: string | null;
   answeredAt: string | null;
@@ -46,6 +53,6 @@ export function tally(c: ArchivedCommand) {
     total: c.devices.length,
     acknowledged: count('acknowledged'),
     pending: count('queued', 'sent'),
-    failed: count('failed', 'timed_out', 'expired'),
+    failed: count('failed', 'timed_out', 'disconnected', 'expired'),
   };
 }

@@ -34,6 +34,10 @@ export function firstSummary(): Promise<Summary> {
   return got;
 }
 
+/** Open important events per type, in the caller's group. */
+export const openEventCounts = async () =>
+  (await http<{ result: Record<string, number> }>('GET', '/api/v2/important-events/counts')).result;
+
 export const row = (layer: MapLayer, id: number | string) => http<Row>('GET', `/api/v1/${layer}/${id}`);
 
 /** spec §7 SingleRequest/all: what lies within `radius` metres of a point, nearest first. */

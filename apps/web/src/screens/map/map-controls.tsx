@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { sl, type MessageKey } from '../../i18n/messages.ts';
+import { MapEventCounts } from './map-event-counts.tsx';
 import {
   COLOURS,
   FILTERS,
@@ -92,6 +93,7 @@ export function LayerControls({ counts, types, setTypes, filter, setFilter }: Pr
           {translate(sl(hint))}
         </Typography>
       )}
+      <MapEventCounts tick={counts} />
     </Paper>
   );
 }

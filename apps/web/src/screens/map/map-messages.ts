@@ -3,6 +3,7 @@ export const MAP_MESSAGES = {
   'en-us': {
     mapTitle: 'Map',
     mapLayers: 'Layers',
+    mapOpenEvents: 'Open events',
     mapFilter: 'Show',
     mapFilterAll: 'All',
     mapFilterUnused: 'Unused',
@@ -76,6 +77,7 @@ export const MAP_MESSAGES = {
   ru: {
     mapTitle: 'Карта',
     mapLayers: 'Слои',
+    mapOpenEvents: 'Открытые события',
     mapFilter: 'Показывать',
     mapFilterAll: 'Все',
     mapFilterUnused: 'Неиспользуемые',

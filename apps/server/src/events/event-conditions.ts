@@ -1,0 +1,64 @@
+import { BROKEN_CODES, FIELD_MOVABLE_STATUSES, IO_BITS, OFFLINE_CODE, type EventType } from '@sl/domain';
+
+// What makes each event type true, as one query over the current states: every device it holds for, with the
+// columns its event carries. An event is opened for a row that appears and solved when its device no longer does.
+// Only the domain's constants are spliced in.
+
+const COLUMNS = 'device, module, support, socket, controller, cabinet, phase, grp';
+
+/** a module in service: the field may move its status (not one at the warehouse, lost, decommissioned, …) */
+const inService = `(m.status is null or m.status in (${FIELD_MOVABLE_STATUSES.filter(Boolean)
+  .map((s) => `'${s}'`)
+  .join(', ')}))`;
+
+const moduleRows = (where: string) => `
+  select 'module:' || m._id as device, m._id as module, m.luminary_support as support, null::int as socket,
+    m.controller, null::bigint as cabinet, null::int as phase, m."group" as grp
+  from luminary_modules m where m.deleted_at is null and ${where}`;
+
+const mounted = `exists (select 1 from luminary_supports s where s.deleted_at is null
+  and s.sockets @> jsonb_build_array(jsonb_build_object('luminaryModule', m._id)))`;
+
+/** the cabinet a controller serves (named from either side), its I/O with the controller's polarity applied */
+const cabinetIo = (bit: number) => `
+  from cabinets k join controllers c on (k.controller = c._id or c.cabinet = k._id) and c.deleted_at is null
+  where k.deleted_at is null and c.iostate is not null
+    and ((c.iostate # coalesce(c.polarity, 0)) >> ${bit}) & 1`;
+
+export const EVENT_CONDITIONS: Record<EventType, string> = {
+  CONTROLLER_DISCONNECTED: `
+    select distinct on (c._id) 'controller:' || c._id as device, null::bigint as module, null::bigint as support,
+      null::int as socket, c._id as controller, coalesce(c.cabinet, k._id) as cabinet, null::int as phase,
+      c."group" as grp
+    from controllers c left join cabinets k on k.controller = c._id and k.deleted_at is null
+    where c.deleted_at is null and c.connected is false`,
+  MODULE_NOT_RESPONDING: moduleRows(`m.cl_status = ${OFFLINE_CODE} and ${inService}`),
+  LAMP_BROKEN: moduleRows(`m.cl_status in (${BROKEN_CODES.join(', ')}) and ${inService}`),
+  MODULE_NOT_ASSIGN_TO_SUPPORT: moduleRows(`m.luminary_support is null and not ${mounted} and ${inService}`),
+  MODULE_NOT_CONNECT_TO_PHASE_AND_CONTROLLER: moduleRows(
+    `(m.controller is null or m.phase is null) and ${inService}`,
+  ),
+  SOCKET_ON_SUPPORT_IS_FREE: `
+    select 'support:' || s._id || ':' || g.i as device, null::bigint as module, s._id as support, g.i as socket,
+      null::bigint as controller, s.cabinet, null::int as phase, s."group" as grp
+    from luminary_supports s cross join generate_series(0, greatest(coalesce(s.socket_count, 1), 1) - 1) as g(i)
+    where s.deleted_at is null and (s.sockets -> g.i ->> 'luminaryModule') is null`,
+  CABINET_DOOR_OPEN: `
+    select distinct on (k._id) 'cabinet:' || k._id as device, null::bigint as module, null::bigint as support,
+      null::int as socket, c._id as controller, k._id as cabinet, null::int as phase, k."group" as grp
+    ${cabinetIo(IO_BITS.door)} = 1`,
+  BREAKER_TRIPPED: [1, 2, 3]
+    .map(
+      (p) => `
+    select distinct on (k._id) 'cabinet:' || k._id || ':' || ${p} as device, null::bigint as module,
+      null::bigint as support, null::int as socket, c._id as controller, k._id as cabinet, ${p} as phase,
+      k."group" as grp
+    ${cabinetIo(IO_BITS[`breaker${p}` as 'breaker1'])} = 0`,
+    )
+    .join(' union all '),
+};
+
+/** Types in the order they are looked at: a controller's outage first, so its modules' events join it. */
+export const DETECTION_ORDER = Object.keys(EVENT_CONDITIONS) as EventType[];
+
+export const conditionRows = (type: EventType) => `select ${COLUMNS} from (${EVENT_CONDITIONS[type]}) as x`;

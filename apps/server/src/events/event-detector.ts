@@ -1,0 +1,140 @@
+import type { EventType } from '@sl/domain';
+import type { Raw } from '../field/offline-sweep.ts';
+import type { Clock } from '../lighting/program-service.ts';
+import type { LiveHub } from '../live/live-hub.ts';
+import { conditionRows, DETECTION_ORDER } from './event-conditions.ts';
+
+const EVENT_ROW = `e._id, e.type, e.status, e.device, e.module, e.support, e.socket, e.controller, e.cabinet,
+  e.phase, e.cause, e."group", e.open_date, e.close_date`;
+/** one notification between server processes carries at most 8000 bytes */
+const PART = 30;
+
+type Log = { error(obj: object, msg: string): void };
+
+/**
+ * Opens an event for every device a condition holds for, and solves the open ones whose condition cleared. One
+ * open event per device and type is kept by a unique index over the open rows: two processes detecting at once
+ * insert it once, and only the one that inserted it announces it.
+ */
+export class EventDetector {
+  private timer?: NodeJS.Timeout;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly raw: Raw,
+    private readonly clock: Clock,
+    private readonly hub: LiveHub | undefined,
+    private readonly changed: (table: string) => void,
+    private readonly log: Log,
+  ) {}
+
+  start(everyMs: number) {
+    this.timer = setInterval(() => void this.detect(), everyMs);
+    this.timer.unref();
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass over every type; resolves with the events opened and solved. */
+  detect(): Promise<{ opened: number; solved: number }> {
+    const run = this.running.then(() =>
+      this.once().catch((err: unknown) => {
+        this.log.error({ err }, 'event detection failed');
+        return { opened: 0, solved: 0 };
+      }),
+    );
+    this.running = run;
+    return run;
+  }
+
+  private async once() {
+    let opened = 0;
+    let solved = 0;
+    for (const type of DETECTION_ORDER) {
+      const now = this.clock.now().toISOString();
+      const open = await this.raw.query(
+        `insert into important_events as e
+          (type, status, open_date, device, module, support, socket, controller, cabinet, phase, "group")
+        select $1, 'OPEN', $2::timestamptz, device, module, support, socket, controller, cabinet, phase, grp
+        from (${conditionRows(type)}) as c
+        where not exists (select 1 from important_events as h where h.type = $1 and h.device = c.device
+          and h.held_until_clear and h.deleted_at is null)
+        on conflict (type, device) where deleted_at is null and status = 'OPEN' do nothing
+        returning ${EVENT_ROW}`,
+        [type, now],
+      );
+      const done = await this.raw.query(
+        `update important_events as e set status = 'SOLVED', close_date = $2::timestamptz, updated_at = now()
+        where e.type = $1 and e.status = 'OPEN' and e.deleted_at is null and e.device is not null
+          and not exists (select 1 from (${conditionRows(type)}) as c where c.device = e.device)
+        returning ${EVENT_ROW}`,
+        [type, now],
+      );
+      // an operator's solve holds only while its condition does
+      await this.raw.query(
+        `update important_events as e set held_until_clear = false
+        where e.type = $1 and e.held_until_clear
+          and not exists (select 1 from (${conditionRows(type)}) as c where c.device = e.device)`,
+        [type],
+      );
+      opened += open.rows.length;
+      solved += done.rows.length;
+      if (type === 'MODULE_NOT_RESPONDING' && open.rows.length) await this.joinOutages(open.rows);
+      this.announce([...open.rows, ...done.rows]);
+    }
+    if (opened + solved) this.changed('important_events');
+    return { opened, solved };
+  }
+
+  /** A module not responding behind a disconnected controller is part of that controller's outage. */
+  private async joinOutages(rows: Record<string, unknown>[]) {
+    const result = await this.raw.query(
+      `update important_events as e set cause = d._id
+      from important_events as d
+      where e._id = any($1::bigint[]) and d.type = 'CONTROLLER_DISCONNECTED' and d.status = 'OPEN'
+        and d.deleted_at is null and d.controller = e.controller
+      returning e._id, d._id as cause`,
+      [rows.map((r) => Number(r._id))],
+    );
+    const causes = new Map(result.rows.map((r) => [Number(r._id), Number(r.cause)]));
+    for (const r of rows) if (causes.has(Number(r._id))) r.cause = causes.get(Number(r._id));
+  }
+
+  private announce(rows: Record<string, unknown>[]) {
+    const hub = this.hub;
+    if (!hub || !rows.length) return;
+    const byGroup = new Map<number | null, Record<string, unknown>[]>();
+    for (const { group, ...r } of rows) {
+      const g = group == null ? null : Number(group);
+      byGroup.set(g, [...(byGroup.get(g) ?? []), eventOut(r)]);
+    }
+    for (const [groupId, data] of byGroup)
+      for (let i = 0; i < data.length; i += PART)
+        this.running = this.running
+          .then(() => hub.publish({ type: 'events', groupId, data: data.slice(i, i + PART) }))
+          .catch((err: unknown) => this.log.error({ err }, 'event announcement failed'));
+  }
+}
+
+const num = (v: unknown) => (v == null ? null : Number(v));
+const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+
+/** A row as the API names its fields. */
+export const eventOut = (r: Record<string, unknown>) => ({
+  _id: Number(r._id),
+  type: r.type as EventType,
+  status: r.status as string,
+  device: r.device as string,
+  module: num(r.module),
+  support: num(r.support),
+  socket: num(r.socket),
+  controller: num(r.controller),
+  cabinet: num(r.cabinet),
+  phase: num(r.phase),
+  cause: num(r.cause),
+  openDate: iso(r.open_date),
+  closeDate: iso(r.close_date),
+});

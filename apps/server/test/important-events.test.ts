@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
+import { seedDemoCity } from '../src/field/demo-city.ts';
+import { until } from './field-setup.ts';
+import { backend, startServer, type TestServer } from './harness.ts';
+import { listen } from './live-listener.ts';
+
+// Important events through the real broker: opened on detection, one per device and type, solved when the
+// condition clears or by hand, a controller's outage holding its modules' events; the server's and the simulated
+// field's clock moved together.
+
+const REPORT_MS = 60_000;
+let offset = 0;
+const now = () => new Date(Date.now() + offset);
+let s: TestServer;
+let sim: SimulatorHandle;
+
+beforeAll(async () => {
+  s = await startServer(
+    { reportIntervalMs: REPORT_MS, offlineFactor: 3, offlineSweepMs: 200 },
+    { clock: { now } },
+  );
+  const city = await loadCity('cambridge', { controllers: 3 });
+  const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
+  await seedDemoCity(s.db, demo._id, demo.cities[0], city);
+  const secrets = await s.commission(city.cabinets.map((c) => c.controller.mac));
+  sim = await startSimulator({
+    broker: s.brokerUrl,
+    city,
+    intervalMs: 300,
+    faults: false,
+    secrets,
+    clock: now,
+  });
+  await until(async () => {
+    const page = await s.call('GET', '/api/v1/LuminaryModules?lastReceivedAt=null&limit=1');
+    return page.body.total === 0;
+  });
+}, 60_000);
+afterAll(async () => {
+  await sim?.stop();
+  await s?.close();
+});
+
+type Event = Record<string, unknown>;
+const search = async (query: string) => {
+  const res = await s.call('GET', `/api/v2/important-events/search?limit=1000&${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.result.data as Event[];
+};
+const idOfModule = async (mac: string) =>
+  (await s.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0]._id as number;
+const idOfController = async (mac: string) =>
+  (await s.call('GET', `/api/v1/Controllers?mac=${mac}`)).body.data[0]._id as number;
+
+describe(`important events on ${backend}`, () => {
+  it('a silent module opens MODULE_NOT_RESPONDING, pushed live within 2 s, and its next report solves it', async () => {
+    const live = await listen(s, s);
+    const field = sim.controllers[0]!;
+    const mac = [...field.device.lamps.keys()][0]!;
+    const module = await idOfModule(mac);
+    field.silence(mac);
+    offset += 4 * REPORT_MS;
+    const open = await until(async () => (await search(`module=${module}`))[0]);
+    expect(open).toMatchObject({ type: 'MODULE_NOT_RESPONDING', status: 'OPEN' });
+    expect(Date.parse(open.openDate as string)).toBeGreaterThan(Date.now() + 3 * REPORT_MS);
+    const pushed = await until(
+      () =>
+        live.events.find(
+          (e) =>
+            e.event === 'events' &&
+            (e.data as Event[]).some((d) => d._id === open._id && d.status === 'OPEN'),
+        ),
+      2000,
+    );
+    expect(pushed).toBeTruthy();
+    // detection again and again, from two passes at once: still one open event
+    await Promise.all([s.events.detect(), s.events.detect(), s.events.detect()]);
+    const [dupes] = await s.sql<{ n: number }>(
+      `select count(*)::int as n from (select 1 from important_events where status = 'OPEN'
+        group by type, device having count(*) > 1) d`,
+    );
+    expect(dupes!.n).toBe(0);
+    field.silence(mac, false);
+    const solved = await until(async () => (await search(`module=${module}&status=SOLVED`))[0]);
+    expect(solved).toMatchObject({ _id: open._id, status: 'SOLVED' });
+    expect(solved.closeDate).toBeTruthy();
+    expect(await search(`module=${module}`)).toEqual([]);
+    live.stop();
+  });
+
+  it("a controller's outage is one story: its event, and its modules' events grouped under it", async () => {
+    const field = sim.controllers[1]!;
+    const controller = await idOfController(field.mac);
+    field.goOffline(4000);
+    const outage = await until(
+      async () => (await search(`type=CONTROLLER_DISCONNECTED&controller=${controller}`))[0],
+    );
+    const grouped = await until(async () => {
+      const found = await search(`type=MODULE_NOT_RESPONDING&cause=${outage._id}`);
+      return found.length === field.device.lamps.size ? found : undefined;
+    });
+    expect(new Set(grouped.map((e) => e.controller))).toEqual(new Set([controller]));
+    const info = (await s.call('GET', `/api/v2/important-events/get-full-info?id=${outage._id}`)).body.result;
+    expect(info).toMatchObject({ type: 'CONTROLLER_DISCONNECTED', grouped: field.device.lamps.size });
+    expect(info.controller).toMatchObject({ _id: controller, mac: field.mac });
+    await until(async () =>
+      (await search(`controller=${controller}&type=CONTROLLER_DISCONNECTED`)).length === 0 ? true : undefined,
+    );
+    await until(async () =>
+      (await search(`cause=${outage._id}&type=MODULE_NOT_RESPONDING`)).length === 0 ? true : undefined,
+    );
+  });
+
+  it('an open cabinet door opens CABINET_DOOR_OPEN; the operator solves it by hand with a comment, and closing the door solves what is left', async () => {
+    const field = sim.controllers[2]!;
+    const controller = await idOfController(field.mac);
+    field.openDoor();
+    const door = await until(
+      async () => (await search(`type=CABINET_DOOR_OPEN&controller=${controller}`))[0],
+    );
+    expect(door.cabinet).toBeTruthy();
+    const refused = await s.call('POST', '/api/v2/important-events/solve', { _id: door._id, comment: '' });
+    expect(refused.status).toBe(400);
+    const solved = await s.call('POST', '/api/v2/important-events/solve', {
+      _id: door._id,
+      comment: 'crew sent',
+    });
+    expect(solved.status, JSON.stringify(solved.body)).toBe(200);
+    expect(solved.body.result).toMatchObject({ status: 'SOLVED', comment: 'crew sent' });
+    expect(solved.body.result.closeDate).toBeTruthy();
+    // the door still open: the operator's solve holds, no new event opens
+    await s.events.detect();
+    await s.events.detect();
+    expect(await search(`type=CABINET_DOOR_OPEN&controller=${controller}`)).toEqual([]);
+    field.openDoor(false);
+    await until(async () =>
+      (await search(`type=CABINET_DOOR_OPEN&controller=${controller}`)).length === 0 ? true : undefined,
+    );
+    const history = await search(`type=CABINET_DOOR_OPEN&status=OPEN&status=SOLVED&cabinet=${door.cabinet}`);
+    expect(history.map((e) => e.status)).toEqual(['SOLVED']);
+    // once closed, an open door is news again
+    await until(async () => {
+      const [held] = await s.sql<{ held: boolean }>(
+        'select held_until_clear as held from important_events where _id = $1',
+        [door._id],
+      );
+      return held!.held === false ? true : undefined;
+    });
+    field.openDoor();
+    const again = await until(
+      async () => (await search(`type=CABINET_DOOR_OPEN&controller=${controller}`))[0],
+    );
+    expect(again._id).not.toBe(door._id);
+    field.openDoor(false);
+  });
+
+  it('filters by the spec types by default, by any type asked, and `type=all` still resolves links', async () => {
+    const spec = await search('');
+    expect(
+      spec.every((e) =>
+        [
+          'MODULE_NOT_RESPONDING',
+          'MODULE_NOT_ASSIGN_TO_SUPPORT',
+          'MODULE_NOT_CONNECT_TO_PHASE_AND_CONTROLLER',
+          'SOCKET_ON_SUPPORT_IS_FREE',
+        ].includes(e.type as string),
+      ),
+    ).toBe(true);
+    const resolved = await s.call('GET', '/api/v2/lamp-modules/search?type=all&limit=1');
+    expect(resolved.status).toBe(200);
+    const both = await search('type=all&type=CABINET_DOOR_OPEN&status=SOLVED');
+    expect(both.length).toBeGreaterThan(0);
+    expect(typeof both[0]!.cabinet).toBe('object');
+    const bad = await s.call('GET', '/api/v2/important-events/search?type=NOPE');
+    expect(bad.status).toBe(400);
+    const counts = (await s.call('GET', '/api/v2/important-events/counts')).body.result;
+    expect(Object.keys(counts)).toContain('CABINET_DOOR_OPEN');
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+// eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
+import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
+import { shot } from './browser.ts';
+import { consoleForSuite, openPage, rows, signIn } from './console-session.ts';
+
+// Issue 13 §4: the events screen in en-us and ru, a new event appearing live, one solved by hand.
+
+let s: TestServer;
+let browser: Browser;
+
+consoleForSuite((running) => ({ s, browser } = running));
+
+const TEXT = {
+  'en-us': {
+    type: 'Module not assigned to a mounting',
+    solve: 'Solve',
+    comment: 'Comment',
+    solved: 'The event is solved',
+    solvedStatus: 'Solved',
+  },
+  ru: {
+    type: 'Модуль не привязан к опоре',
+    solve: 'Решить',
+    comment: 'Комментарий',
+    solved: 'Событие решено',
+    solvedStatus: 'Решено',
+  },
+} as const;
+
+describe('the events screen, in Chromium', () => {
+  it.each(['en-us', 'ru'] as const)(
+    '%s: a new event appears live, with the badge, and is solved by hand',
+    async (lang) => {
+      const page = await openPage(browser, lang);
+      page.setDefaultTimeout(10_000);
+      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+      await page.goto(`${s.url}/Events`);
+      await page.getByTestId('events-badge').waitFor();
+      const before = await rows(page).count();
+      // a module that reports to nothing: not mounted, not on a phase or controller
+      const mac = lang === 'ru' ? '024D000E00000002' : '024D000E00000001';
+      const module = (await s.call('POST', '/api/v1/LuminaryModules', { mac })).body._id as number;
+      await s.events.detect();
+      const row = rows(page).filter({ hasText: TEXT[lang].type }).filter({ hasText: mac });
+      await row.waitFor();
+      await expect.poll(() => rows(page).count(), { timeout: 10_000 }).toBeGreaterThan(before);
+      await expect
+        .poll(() => page.getByTestId('events-badge').textContent(), { timeout: 10_000 })
+        .toMatch(/[1-9]/);
+      await shot(page, `events-${lang}`);
+      const onMap = await page.context().newPage();
+      await onMap.goto(`${s.url}/Map`);
+      await expect
+        .poll(() => onMap.getByTestId('map-event-counts').textContent(), { timeout: 10_000 })
+        .toContain(TEXT[lang].type);
+      await onMap.close();
+      // the type's cell: the row's links lead to the devices
+      await row.locator('td').nth(1).click();
+      await page.getByTestId('event-info').waitFor();
+      await row.getByRole('button', { name: TEXT[lang].solve }).click();
+      await page.getByRole('dialog').getByLabel(TEXT[lang].comment).fill('checked on site');
+      await shot(page, `events-solve-${lang}`);
+      await page.getByRole('dialog').getByRole('button', { name: TEXT[lang].solve }).click();
+      await page.getByText(TEXT[lang].solved).waitFor();
+      const solved = await s.call(
+        'GET',
+        `/api/v2/important-events/search?module=${module}&type=MODULE_NOT_ASSIGN_TO_SUPPORT&status=SOLVED`,
+      );
+      expect(solved.body.result.data[0]).toMatchObject({ status: 'SOLVED', comment: 'checked on site' });
+      // the module's own screen lists its events, the solved one among them
+      await page.goto(`${s.url}/LuminaryModules/${module}/show`);
+      const history = page.getByTestId('event-history');
+      await history.getByText(TEXT[lang].type, { exact: false }).first().waitFor();
+      await expect.poll(() => history.textContent()).toContain(TEXT[lang].solvedStatus);
+      await shot(page, `events-history-${lang}`);
+      await page.context().close();
+    },
+  );
+});

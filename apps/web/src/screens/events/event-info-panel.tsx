@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { Button, Stack, Typography } from '@mui/material';
+import { Link, useRecordContext, useTranslate } from 'react-admin';
+import { sl } from '../../i18n/messages.ts';
+import { eventFullInfo, type EventInfo } from './events-api.ts';
+
+type Linked = { _id: number; uid?: string; mac?: string } | null | undefined;
+
+const DEVICES = [
+  ['support', 'LuminarySupports'],
+  ['module', 'LuminaryModules'],
+  ['controller', 'Controllers'],
+  ['cabinet', 'Cabinets'],
+] as const;
+
+/** An event's full info (spec §7): its support, module and socket number, and an outage's grouped events. */
+export function EventInfoPanel() {
+  const record = useRecordContext<{ id: number }>();
+  const translate = useTranslate();
+  const [info, setInfo] = useState<EventInfo>();
+  useEffect(() => {
+    if (record) void eventFullInfo(record.id).then(setInfo, () => undefined);
+  }, [record]);
+  if (!info) return null;
+  return (
+    <Stack spacing={1} data-testid="event-info" sx={{ py: 1 }}>
+      {DEVICES.map(([field, resource]) => {
+        const device = info[field] as Linked;
+        if (!device || typeof device !== 'object') return null;
+        return (
+          <Stack key={field} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Typography>
+              {translate(`resources.${resource}.name`, { _: resource })}:{' '}
+              {device.uid ?? device.mac ?? device._id}
+            </Typography>
+            <Button component={Link} to={`/${resource}/${device._id}/show`} size="small">
+              {translate(sl('eventsOpenDevice'))}
+            </Button>
+          </Stack>
+        );
+      })}
+      {info.socketNumber != null && (
+        <Typography>{translate(sl('eventsSocket'), { number: info.socketNumber })}</Typography>
+      )}
+      {info.grouped > 0 && <Typography>{translate(sl('eventsGrouped'), { count: info.grouped })}</Typography>}
+    </Stack>
+  );
+}

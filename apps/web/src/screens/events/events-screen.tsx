@@ -1,0 +1,78 @@
+import {
+  Datagrid,
+  DateField,
+  DateTimeInput,
+  FunctionField,
+  List,
+  ReferenceField,
+  SelectArrayInput,
+  TextField,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import { EVENT_STATUSES, EVENT_TYPES, SPEC_EVENT_TYPES } from '@sl/domain';
+import { sl } from '../../i18n/messages.ts';
+import { EventInfoPanel } from './event-info-panel.tsx';
+import { SolveButton } from './solve-button.tsx';
+import { useLiveEvents } from './use-live-events.ts';
+
+const choices = (values: readonly string[]) => values.map((v) => ({ id: v, name: `sl.${v}` }));
+
+const filters = [
+  <SelectArrayInput
+    key="status"
+    source="status"
+    label={sl('eventsStatus')}
+    choices={choices(EVENT_STATUSES)}
+    alwaysOn
+  />,
+  <SelectArrayInput
+    key="type"
+    source="type"
+    label={sl('eventsType')}
+    choices={choices(EVENT_TYPES)}
+    alwaysOn
+  />,
+  <DateTimeInput key="from" source="openDate_gte" label={sl('eventsFrom')} alwaysOn />,
+  <DateTimeInput key="to" source="openDate_lte" label={sl('eventsTo')} alwaysOn />,
+];
+
+/** Important events (spec §4): open ones of the spec's four types first, following the live stream. */
+export default function EventsScreen() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  useLiveEvents(refresh);
+  return (
+    <List
+      resource="ImportantEvents"
+      title={sl('eventsTitle')}
+      filters={filters}
+      filterDefaultValues={{ status: ['OPEN'], type: [...SPEC_EVENT_TYPES] }}
+      sort={{ field: 'openDate', order: 'DESC' }}
+      storeKey="events.list"
+      disableSyncWithLocation
+      exporter={false}
+      actions={false}
+    >
+      <Datagrid rowClick="expand" expand={<EventInfoPanel />} bulkActionButtons={false}>
+        <FunctionField
+          source="type"
+          label={sl('eventsType')}
+          render={(r: { type: string }) => translate(`sl.${r.type}`)}
+        />
+        <FunctionField
+          source="status"
+          label={sl('eventsStatus')}
+          render={(r: { status: string }) => translate(`sl.${r.status}`)}
+        />
+        <DateField source="openDate" showTime />
+        <DateField source="closeDate" showTime />
+        <ReferenceField source="module" reference="LuminaryModules" link="show" emptyText="" />
+        <ReferenceField source="support" reference="LuminarySupports" link="show" emptyText="" />
+        <ReferenceField source="controller" reference="Controllers" link="show" emptyText="" />
+        <TextField source="comment" emptyText="" />
+        <SolveButton />
+      </Datagrid>
+    </List>
+  );
+}
