@@ -5,6 +5,7 @@ import { LIGHTING_MESSAGES } from '../screens/lighting/lighting-messages.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { FORM_MESSAGES } from './form-messages.ts';
 import { LOGIN_MESSAGES } from './login-messages.ts';
+import { MENU_MESSAGES } from '../navigation/menu-messages.ts';
 
 // Our own keys, beside react-admin's `ra.*` ones.
 export const MESSAGES = {
@@ -16,6 +17,7 @@ export const MESSAGES = {
     ...VALUE_MESSAGES['en-us'],
     ...FORM_MESSAGES['en-us'],
     ...LIGHTING_MESSAGES['en-us'],
+    ...MENU_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -55,6 +57,7 @@ export const MESSAGES = {
     ...VALUE_MESSAGES.ru,
     ...FORM_MESSAGES.ru,
     ...LIGHTING_MESSAGES.ru,
+    ...MENU_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',
