@@ -29,7 +29,10 @@ export const MAP_MESSAGES = {
     mapBaseUrl: 'Raster tile URL',
     mapBaseApply: 'Apply',
     mapBaseReset: 'Reset to OpenStreetMap',
-    mapBaseUnreachable: 'The base map is unreachable; devices are shown on a plain background.',
+    mapBaseUnreachable:
+      "The online base map is unreachable; the demo city's streets are drawn from the map bundled with the console.",
+    mapBaseAuto: 'Online map (the bundled one when it is unreachable)',
+    mapBaseOffline: "Bundled map of the demo city's streets, no internet",
     mapPanel: 'In view',
     mapPanelEmpty: 'Nothing here',
     mapNeighbours: 'Neighbours',
@@ -97,7 +100,10 @@ export const MAP_MESSAGES = {
     mapBaseUrl: 'Адрес растровых тайлов',
     mapBaseApply: 'Применить',
     mapBaseReset: 'Вернуть OpenStreetMap',
-    mapBaseUnreachable: 'Подложка недоступна; устройства показаны на простом фоне.',
+    mapBaseUnreachable:
+      'Онлайн-подложка недоступна; улицы демонстрационного города показаны по карте из поставки консоли.',
+    mapBaseAuto: 'Онлайн-карта (при её недоступности — карта из поставки)',
+    mapBaseOffline: 'Карта улиц демонстрационного города из поставки, без интернета',
     mapPanel: 'В области просмотра',
     mapPanelEmpty: 'Здесь ничего нет',
     mapNeighbours: 'Соседи',
