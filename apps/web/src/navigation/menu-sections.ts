@@ -79,6 +79,7 @@ export const MENU: readonly MenuItem[] = [
       'Groups',
       'Roles',
       'Cities',
+      'Districts',
       'Vendors',
       'Types',
       'LuminarySupportTypes',
