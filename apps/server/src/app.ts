@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { EntityRepository } from './entities/entity.repository.ts';
 import { DistrictPlacement } from './entities/district-placement.ts';
+import { registerImportRoutes } from './routes/import.routes.ts';
 import { EntityService } from './entities/entity.service.ts';
 import { CommandGateway } from './field/command-gateway.ts';
 import { CommandService } from './field/command.service.ts';
@@ -177,6 +178,7 @@ export async function buildApp({
   registerRoleRoutes(app, service);
   registerEntityRoutes(app, service);
   registerExportRoutes(app, db, repo);
+  registerImportRoutes(app, db, repo, placement);
   const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>
     app.log.warn({ topic, reason }, 'malformed controller reply'),
   );
