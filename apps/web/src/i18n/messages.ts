@@ -6,6 +6,7 @@ import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { FORM_MESSAGES } from './form-messages.ts';
 import { LOGIN_MESSAGES } from './login-messages.ts';
 import { MENU_MESSAGES } from '../navigation/menu-messages.ts';
+import { IMPORT_MESSAGES } from '../screens/network/import-messages.ts';
 
 // Our own keys, beside react-admin's `ra.*` ones.
 export const MESSAGES = {
@@ -18,6 +19,7 @@ export const MESSAGES = {
     ...FORM_MESSAGES['en-us'],
     ...LIGHTING_MESSAGES['en-us'],
     ...MENU_MESSAGES['en-us'],
+    ...IMPORT_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -58,6 +60,7 @@ export const MESSAGES = {
     ...FORM_MESSAGES.ru,
     ...LIGHTING_MESSAGES.ru,
     ...MENU_MESSAGES.ru,
+    ...IMPORT_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',

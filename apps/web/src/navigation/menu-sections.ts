@@ -8,6 +8,7 @@ import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
 import InfoIcon from '@mui/icons-material/Info';
 import GavelIcon from '@mui/icons-material/Gavel';
 import HubIcon from '@mui/icons-material/Hub';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import LightbulbIcon from '@mui/icons-material/Lightbulb';
 import BoltIcon from '@mui/icons-material/Bolt';
 import NotificationsIcon from '@mui/icons-material/Notifications';
@@ -43,7 +44,15 @@ export const MENU: readonly MenuItem[] = [
     id: 'network',
     label: 'menuNetwork',
     icon: HubIcon,
-    entries: ['LuminarySupports', 'Luminaries', 'LuminaryModules', 'Controllers', 'Cabinets', 'Meters'],
+    entries: [
+      'LuminarySupports',
+      'Luminaries',
+      'LuminaryModules',
+      'Controllers',
+      'Cabinets',
+      'Meters',
+      link('/Import', 'importTitle', UploadFileIcon, 'LuminarySupports:create'),
+    ],
   },
   {
     id: 'lighting',
