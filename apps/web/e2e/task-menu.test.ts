@@ -26,7 +26,7 @@ const WORDS = {
   },
 } as const;
 
-const section = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const section = (page: Page, name: string) => page.getByRole('menuitem', { name, exact: true });
 
 describe('the menu grouped by task', () => {
   for (const lang of ['en-us', 'ru'] as const) {

@@ -32,6 +32,7 @@ function Section({ section }: { section: MenuSection }) {
     <>
       <ListItemButton
         dense
+        role="menuitem"
         aria-expanded={!folded}
         data-testid={`menu-section-${section.id}`}
         onClick={() => setFolded(!folded)}
