@@ -29,8 +29,7 @@ export const MAP_MESSAGES = {
     mapBaseUrl: 'Raster tile URL',
     mapBaseApply: 'Apply',
     mapBaseReset: 'Reset to OpenStreetMap',
-    mapBaseUnreachable:
-      "The online base map is unreachable; the demo city's streets are drawn from the map bundled with the console.",
+    mapBaseUnreachable: 'The online base map is unreachable; the bundled streets are shown.',
     mapBaseAuto: 'Online map (the bundled one when it is unreachable)',
     mapBaseOffline: "Bundled map of the demo city's streets, no internet",
     mapPanel: 'In view',
@@ -100,8 +99,7 @@ export const MAP_MESSAGES = {
     mapBaseUrl: 'Адрес растровых тайлов',
     mapBaseApply: 'Применить',
     mapBaseReset: 'Вернуть OpenStreetMap',
-    mapBaseUnreachable:
-      'Онлайн-подложка недоступна; улицы демонстрационного города показаны по карте из поставки консоли.',
+    mapBaseUnreachable: 'Онлайн-подложка недоступна; показаны улицы из поставки.',
     mapBaseAuto: 'Онлайн-карта (при её недоступности — карта из поставки)',
     mapBaseOffline: 'Карта улиц демонстрационного города из поставки, без интернета',
     mapPanel: 'В области просмотра',
