@@ -13,6 +13,8 @@ import { DEFAULT_OFFLINE_FACTOR } from '@sl/domain';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { EntityRepository } from './entities/entity.repository.ts';
+import { DistrictPlacement } from './entities/district-placement.ts';
+import { registerImportRoutes } from './routes/import.routes.ts';
 import { EntityService } from './entities/entity.service.ts';
 import { CommandGateway } from './field/command-gateway.ts';
 import { CommandService } from './field/command.service.ts';
@@ -151,12 +153,18 @@ export async function buildApp({
   let programs: ProgramService | undefined;
   // every process's programs hear of it (this one's too, through the hub)
   const announce = (name: string) => hub.publish({ type: 'entities', data: [name] }).catch(() => undefined);
-  const service = new EntityService(repo, hooks, (e) => {
-    if (MAP_SOURCES.includes(e.name)) mapIndex.invalidate();
-    void announce(e.name);
-    // a module moved to another controller is believed from its new one at once here (elsewhere within a minute)
-    if (e.name === 'LuminaryModules' || e.name === 'Controllers') field.ingest?.forgetAssignments();
-  });
+  const placement = new DistrictPlacement(db, written);
+  const service = new EntityService(
+    repo,
+    hooks,
+    (e) => {
+      if (MAP_SOURCES.includes(e.name)) mapIndex.invalidate();
+      void announce(e.name);
+      // a module moved to another controller is believed from its new one at once here (elsewhere within a minute)
+      if (e.name === 'LuminaryModules' || e.name === 'Controllers') field.ingest?.forgetAssignments();
+    },
+    placement,
+  );
   await bootstrap(service, repo, { adminPassword: config.adminPassword, demo: config.demo, log: app.log });
 
   await maintainHistory(db, config.historyDays ?? DEFAULT_HISTORY_DAYS);
@@ -200,6 +208,7 @@ export async function buildApp({
   registerImportantEventRoutes(app, service, raw, clock, written);
   registerEntityRoutes(app, service, SECRET_ON_CREATE);
   registerExportRoutes(app, db, repo);
+  registerImportRoutes(app, db, repo, placement);
   const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>
     app.log.warn({ topic, reason }, 'malformed controller reply'),
   );

@@ -15,6 +15,23 @@ const candidates = (name: string, seq: number) => [
 ];
 const hex = (n: number) => (n & 255).toString(16).padStart(2, '0').toUpperCase();
 
+// JSON fields that must hold a shape of their own; the others are left out
+const JSON_SAMPLES: Record<string, unknown> = {
+  // a district around the sample point
+  boundary: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [-71.12, 42.36],
+        [-71.1, 42.36],
+        [-71.1, 42.38],
+        [-71.12, 42.38],
+        [-71.12, 42.36],
+      ],
+    ],
+  },
+};
+
 // one counter for every builder, so unique fields never collide between builders
 let seq = 0;
 
@@ -100,7 +117,7 @@ export class Samples {
         return out.filter((v) => v !== undefined);
       }
       case 'json':
-        return undefined;
+        return JSON_SAMPLES[name];
     }
   }
 }

@@ -122,13 +122,13 @@ async function moduleRow(mac: string) {
 
 describe('map in Chromium', () => {
   it(
-    'draws every device type on a plain background when the tile server is unreachable, without an error storm',
+    'draws every device type over the bundled streets when the tile server is unreachable, without an error storm',
     async () => {
       const { page, errors } = await open('en-us');
       await signIn(page, 'admin');
       const counts = await renderedCounts(page);
       for (const layer of LAYERS) expect(counts[layer], layer).toBeGreaterThan(0);
-      await page.getByText('The base map is unreachable').waitFor();
+      await page.getByText('The online base map is unreachable').waitFor();
       await shot(page, 'map-offline-en');
       const settledErrors = errors.length;
       // unreachable, the base tile server costs one probe: a request or two that fail, then none
@@ -398,7 +398,7 @@ describe('map in Chromium', () => {
       const { page } = await open('ru');
       await signIn(page, 'admin');
       await page.getByText('Условные обозначения').waitFor();
-      await page.getByText('Подложка недоступна').waitFor();
+      await page.getByText('Онлайн-подложка недоступна').waitFor();
       await shot(page, 'map-offline-ru');
       await page.getByRole('button', { name: 'Подложка' }).click();
       const url = page.getByLabel('Адрес растровых тайлов');
@@ -406,12 +406,12 @@ describe('map in Chromium', () => {
       await page.getByRole('button', { name: 'Применить' }).click();
       await settled(page);
       expect(tiles.served()).toBeGreaterThan(0);
-      expect(await page.getByText('Подложка недоступна').count()).toBe(0);
+      expect(await page.getByText('Онлайн-подложка недоступна').count()).toBe(0);
       await shot(page, 'map-tiles-ru');
 
       await page.reload();
       await settled(page);
-      expect(await page.getByText('Подложка недоступна').count()).toBe(0);
+      expect(await page.getByText('Онлайн-подложка недоступна').count()).toBe(0);
       // somewhere with no device: a tile's colour, not the plain background
       const empty = await focus(page, [-60, 30]);
       expect(near(await pixel(page, empty.x + 40, empty.y + 40), '#e8e0c8', 12)).toBe(true);

@@ -1,20 +1,8 @@
-import MapIcon from '@mui/icons-material/Map';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import InsightsIcon from '@mui/icons-material/Insights';
-import EventIcon from '@mui/icons-material/Event';
-import ElectricMeterIcon from '@mui/icons-material/ElectricMeter';
-import PersonIcon from '@mui/icons-material/Person';
-import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
-import InfoIcon from '@mui/icons-material/Info';
-import GavelIcon from '@mui/icons-material/Gavel';
-import HistoryIcon from '@mui/icons-material/History';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import {
   AppBar,
   Layout,
   LoadingIndicator,
   LocalesMenuButton,
-  Menu,
   ToggleThemeButton,
   UserMenu,
   useGetIdentity,
@@ -24,34 +12,8 @@ import {
 } from 'react-admin';
 import { EventsBadge } from './screens/events/events-badge.tsx';
 import { AppError } from './feedback/app-error.tsx';
-import { sl } from './i18n/messages.ts';
 import { NavigationEffects } from './navigation/navigation-effects.tsx';
-import { canDo, mayIn } from './providers/auth-provider.ts';
-
-function AppMenu() {
-  return (
-    <Menu>
-      <Menu.Item to="/Map" primaryText={sl('mapTitle')} leftIcon={<MapIcon />} />
-      <Menu.Item to="/Dashboard" primaryText={sl('dashboard')} leftIcon={<DashboardIcon />} />
-      <Menu.Item to="/Analytics" primaryText={sl('analytics')} leftIcon={<InsightsIcon />} />
-      {canDo('Meters', 'view') && (
-        <Menu.Item to="/Reports" primaryText={sl('reports')} leftIcon={<ElectricMeterIcon />} />
-      )}
-      <Menu.Item to="/Calendar" primaryText={sl('calendar')} leftIcon={<EventIcon />} />
-      <Menu.Item to="/Events" primaryText={sl('eventsTitle')} leftIcon={<NotificationsIcon />} />
-      <Menu.ResourceItems />
-      {mayIn('control', 'view') && (
-        <Menu.Item to="/Commands" primaryText={sl('commandsTitle')} leftIcon={<HistoryIcon />} />
-      )}
-      <Menu.Item to="/Profile" primaryText={sl('myProfile')} leftIcon={<PersonIcon />} />
-      {canDo('Groups', 'create') && (
-        <Menu.Item to="/Wizard" primaryText={sl('wizard')} leftIcon={<AddLocationIcon />} />
-      )}
-      <Menu.Item to="/About" primaryText={sl('about')} leftIcon={<InfoIcon />} />
-      <Menu.Item to="/Licensing" primaryText={sl('licensing')} leftIcon={<GavelIcon />} />
-    </Menu>
-  );
-}
+import { AppMenu } from './navigation/task-menu.tsx';
 
 // The user button shows who is signed in; its accessible name must say the same (axe: label-content-name-mismatch).
 function IdentityUserMenu() {

@@ -54,6 +54,7 @@ export function App() {
         <Route path="/Licensing" element={<SCREENS.LicensingScreen />} />
         <Route path="/Profile" element={<SCREENS.ProfileScreen />} />
         <Route path="/Wizard" element={<SCREENS.WizardScreen />} />
+        <Route path="/Import" element={<SCREENS.ImportScreen />} />
         <Route path="/list/:type?" element={<ListRoute />} />
       </CustomRoutes>
       {ENTITIES.map((e) => (

@@ -38,6 +38,8 @@ const RU: Record<string, string> = {
   street: 'Улица',
   address: 'Адрес',
   city: 'Город',
+  district: 'Район',
+  boundary: 'Граница',
   socketCount: 'Число гнёзд',
   sockets: 'Гнёзда',
   supportCategory: 'Категория опоры',

@@ -4,6 +4,7 @@ import { Cabinets } from './entities/cabinets.ts';
 import { CalendarProfiles } from './entities/calendar-profiles.ts';
 import { Categories } from './entities/categories.ts';
 import { Cities } from './entities/cities.ts';
+import { Districts } from './entities/districts.ts';
 import { ControllerSchedule } from './entities/controller-schedule.ts';
 import { Controllers } from './entities/controllers.ts';
 import { GroupControl } from './entities/group-control.ts';
@@ -31,6 +32,7 @@ import { Users } from './entities/users.ts';
 export const ENTITIES: readonly Entity[] = [
   Groups,
   Cities,
+  Districts,
   Roles,
   Users,
   Vendors,

@@ -20,6 +20,12 @@ export type EntityHooks = {
   afterRemove?(caller: Caller, row: ApiRow): Promise<void> | void;
 };
 
+/** Derived placement of a record before it is written (its district), and what follows a write. */
+export type Placement = {
+  place(e: Entity, data: Row, current?: ApiRow): Promise<void>;
+  written(e: Entity): Promise<void>;
+};
+
 /**
  * The generic create/read/update/delete of spec §7 with the §5 rules. Bodies reach it already normalised
  * (save rules) and validated against the declaration.
@@ -29,6 +35,7 @@ export class EntityService {
     private readonly repo: EntityRepository,
     private readonly hooks: Record<string, EntityHooks> = {},
     private readonly written: (e: Entity) => void = () => {},
+    private readonly placement?: Placement,
   ) {}
 
   async list(e: Entity, caller: Caller, q: ListQuery, resolve = false) {
@@ -75,7 +82,9 @@ export class EntityService {
     this.check(e, data);
     await assertLinksExist(this.repo, e, caller, data);
     await hashPasswords(e, data);
+    await this.placement?.place(e, data);
     const row = await this.repo.insert(e, data, caller.userId).catch(rethrow(e));
+    await this.placement?.written(e);
     this.written(e);
     return row;
   }
@@ -89,8 +98,10 @@ export class EntityService {
     this.check(e, { ...current, ...data });
     await assertLinksExist(this.repo, e, caller, data);
     await hashPasswords(e, data);
+    await this.placement?.place(e, data, current);
     const row = await this.repo.update(e, id, data, caller.userId).catch(rethrow(e));
     await this.hooks[e.name]?.afterUpdate?.(caller, row, data, current);
+    await this.placement?.written(e);
     this.written(e);
     return row;
   }
@@ -101,6 +112,7 @@ export class EntityService {
     if (users.length) throw new ApiError('IsUsedError', users);
     const row = await this.repo.softDelete(e, id, caller.userId);
     await this.hooks[e.name]?.afterRemove?.(caller, row);
+    await this.placement?.written(e);
     this.written(e);
     return row;
   }

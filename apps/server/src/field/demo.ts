@@ -3,6 +3,7 @@ import { loadCity, startSimulator, type CityName, type SimulatorHandle } from '@
 import type { Db } from '../db/connect.ts';
 import { tables } from '../db/tables.ts';
 import { seedDemoCity } from './demo-city.ts';
+import { seedDemoDistricts } from './demo-districts.ts';
 import { seedDemoProgram } from './demo-program.ts';
 import type { DeviceSecrets } from './device-secrets.ts';
 
@@ -32,6 +33,8 @@ export async function startDemo(
       'demo city seeded',
     );
   }
+  if (cityName === 'cambridge' && (await seedDemoDistricts(db, group.cities[0])))
+    log.info({}, 'demo districts seeded');
   const thisYear = new Date().getUTCFullYear();
   if (await seedDemoProgram(db, group._id, group.cities[0], [thisYear, thisYear + 1]))
     log.info({}, 'demo lighting program seeded');

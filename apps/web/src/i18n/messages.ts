@@ -8,6 +8,8 @@ import { EVENTS_MESSAGES } from '../screens/events/events-messages.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { FORM_MESSAGES } from './form-messages.ts';
 import { LOGIN_MESSAGES } from './login-messages.ts';
+import { MENU_MESSAGES } from '../navigation/menu-messages.ts';
+import { IMPORT_MESSAGES } from '../screens/network/import-messages.ts';
 
 // Our own keys, beside react-admin's `ra.*` ones.
 export const MESSAGES = {
@@ -22,6 +24,8 @@ export const MESSAGES = {
     ...COMMANDS_MESSAGES['en-us'],
     ...ENERGY_MESSAGES['en-us'],
     ...EVENTS_MESSAGES['en-us'],
+    ...MENU_MESSAGES['en-us'],
+    ...IMPORT_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -60,6 +64,8 @@ export const MESSAGES = {
     ...COMMANDS_MESSAGES.ru,
     ...ENERGY_MESSAGES.ru,
     ...EVENTS_MESSAGES.ru,
+    ...MENU_MESSAGES.ru,
+    ...IMPORT_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',

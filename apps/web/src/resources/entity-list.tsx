@@ -1,10 +1,12 @@
 import {
+  AutocompleteInput,
   BooleanInput,
   CreateButton,
   DatagridConfigurable,
   FilterButton,
   List,
   Pagination,
+  ReferenceInput,
   SearchInput,
   SelectColumnsButton,
   TopToolbar,
@@ -23,6 +25,14 @@ const filtersOf = (e: Entity) => [
   ...(e.searchFields.length ? [<SearchInput key="q" source="q" alwaysOn />] : []),
   ...(canDo(e.name, 'viewDeleted')
     ? [<BooleanInput key="deleted" source="deleted" label={sl('showDeleted')} />]
+    : []),
+  // devices are placed in districts by the server; a list can show one district's
+  ...(e.fields.district && canDo('Districts', 'list')
+    ? [
+        <ReferenceInput key="district" source="district" reference="Districts">
+          <AutocompleteInput sx={{ minWidth: 220 }} />
+        </ReferenceInput>,
+      ]
     : []),
 ];
 
@@ -48,7 +58,7 @@ export default function EntityList() {
       perPage={LIMITS.pageSize}
       pagination={<Pagination rowsPerPageOptions={PER_PAGE_CHOICES} />}
       filters={filters}
-      actions={<ListActions e={e} filtering={filters.some((f) => f.key === 'deleted')} />}
+      actions={<ListActions e={e} filtering={filters.some((f) => f.key !== 'q')} />}
       sort={{ field: e.listColumns.find((c) => isScalar(e.fields[c]!)) ?? 'id', order: 'ASC' }}
     >
       <DatagridConfigurable

@@ -19,6 +19,7 @@ export const SCREENS = {
   LicensingScreen: screen(() => import('./about/licensing-screen.tsx')),
   ProfileScreen: screen(() => import('./admin/profile-screen.tsx')),
   WizardScreen: screen(() => import('./admin/wizard-screen.tsx')),
+  ImportScreen: screen(() => import('./network/import-screen.tsx')),
   EntityList: screen(() => import('../resources/entity-list.tsx')),
   EntityShow: screen(() => import('../resources/entity-show.tsx')),
   EntityEdit: screen(() => import('../resources/entity-edit.tsx')),

@@ -13,6 +13,8 @@ export const Cabinets = defineEntity({
     meter: ref('Meters', { list: true }),
     controller: ref('Controllers', { list: true }),
     location: point(),
+    // the district its location lies in, placed by the server
+    district: ref('Districts', { readOnly: true }),
     group: ref('Groups'),
     city: ref('Cities'),
     // contactor outputs wired inverted, per phase

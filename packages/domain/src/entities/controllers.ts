@@ -18,6 +18,8 @@ export const Controllers = defineEntity({
     mac: macAddress(),
     imei: text({ unique: true, search: true, pattern: /^\d{15}$/ }),
     location: point(),
+    // the district its location lies in, placed by the server
+    district: ref('Districts', { readOnly: true }),
     group: ref('Groups'),
     cabinet: ref('Cabinets', { list: true }),
     city: ref('Cities'),

@@ -19,6 +19,8 @@ export const Luminaries = defineEntity({
     // the state of its module(s), worst first, as the map shows it
     cl_status: int({ readOnly: true, derived: true, list: true }),
     location: point(),
+    // the district its location lies in, placed by the server
+    district: ref('Districts', { readOnly: true }),
     description: text({ max: 2000 }),
     maxLumen: int({ min: 0, show: { unit: 'lm' } }),
     colorTemperature: int({ min: 1000, max: 10000, show: { unit: 'K' } }),

@@ -23,6 +23,8 @@ export const LuminaryModules = defineEntity({
     controller: ref('Controllers', { list: true }),
     phase: oneOfInt([1, 2, 3], { list: true, show: { rule: 'phase' } }),
     location: point(),
+    // the district its location lies in, placed by the server
+    district: ref('Districts', { readOnly: true }),
     group: ref('Groups'),
     segment: int({ min: 0 }),
     city: ref('Cities'),

@@ -39,6 +39,8 @@ export const LuminarySupports = defineEntity({
     roadClass: ref('Types'),
     cabinet: ref('Cabinets', { list: true }),
     location: point(),
+    // the district its location lies in, placed by the server
+    district: ref('Districts', { readOnly: true }),
     group: ref('Groups'),
     segment: int({ min: 0 }),
     height: float({ min: 0, max: 100, show: { unit: 'm' } }),

@@ -22,7 +22,11 @@ describe('licence sources', () => {
       'cambridge_ma_street_lights.geojson',
       'boston_ma_streetlights.csv',
       'champaign_il_streetlights.geojson',
+      'roads.topojson',
+      'neighborhoods.geojson',
+      'city-boundary.geojson',
     ]);
+    expect(data[3]!.licence).toContain('PDDL 1.0');
     expect(data[0]!.licence).toContain('PDDL 1.0');
     expect(data[2]!.licence).toContain('Apache-2.0');
     expect(data[2]!.licence).not.toContain('\n');

@@ -25,6 +25,7 @@ import {
   type MapLayer,
   type StatusKind,
 } from './map-style.ts';
+import type { BaseMode } from './use-device-map.ts';
 
 const FILTER_LABEL: Record<MapFilter, MessageKey> = {
   all: 'mapFilterAll',
@@ -139,13 +140,40 @@ export function Legend() {
   );
 }
 
-/** The base map's tile URL, stored; OpenStreetMap unless the user says otherwise. */
-export function BaseMapSettings(props: { baseUrl: string; setBaseUrl(u: string): void }) {
+type BaseProps = {
+  baseUrl: string;
+  setBaseUrl(u: string): void;
+  baseMode: BaseMode;
+  setBaseMode(m: BaseMode): void;
+};
+
+/** The base map, stored: online tiles (OpenStreetMap unless the user says otherwise) or the bundled streets. */
+export function BaseMapSettings(props: BaseProps) {
   const translate = useTranslate();
   const [draft, setDraft] = useState(props.baseUrl);
   return (
     <Paper sx={{ p: 1.5 }} data-testid="map-settings">
-      <FormLabel component="legend">{translate(sl('mapSettings'))}</FormLabel>
+      <FormLabel component="legend" id="map-base-mode">
+        {translate(sl('mapSettings'))}
+      </FormLabel>
+      <RadioGroup
+        aria-labelledby="map-base-mode"
+        value={props.baseMode}
+        onChange={(e) => props.setBaseMode(e.target.value as BaseMode)}
+      >
+        {(['auto', 'offline'] as const).map((m) => (
+          <FormControlLabel
+            key={m}
+            value={m}
+            control={<Radio size="small" />}
+            label={
+              <Typography variant="body2">
+                {translate(sl(m === 'auto' ? 'mapBaseAuto' : 'mapBaseOffline'))}
+              </Typography>
+            }
+          />
+        ))}
+      </RadioGroup>
       <TextField
         size="small"
         fullWidth

@@ -19,7 +19,7 @@ import {
   type MapLayer,
 } from './map-style.ts';
 import { firstViewShown } from './first-view-handle.ts';
-import { untilDevicesDrawn, useDeviceMap } from './use-device-map.ts';
+import { untilDevicesDrawn, useDeviceMap, type BaseMode } from './use-device-map.ts';
 import { liveKey, useLiveStatus } from './use-live-status.ts';
 
 const ALL_TYPES = Object.fromEntries(LAYERS.map((l) => [l, true])) as Record<MapLayer, boolean>;
@@ -34,6 +34,7 @@ export function MapScreen() {
   const types = useMemo(() => ({ ...ALL_TYPES, ...storedTypes }), [storedTypes]);
   const [filter, setFilter] = useStore<MapFilter>('sl.map.filter', 'all');
   const [baseUrl, setBaseUrl] = useStore<string>('sl.map.baseUrl', OSM_TILES);
+  const [baseMode, setBaseMode] = useStore<BaseMode>('sl.map.baseMode', 'auto');
   const [current] = useStore<{ section: string; id: string } | null>('sl.currentItem', null);
   const { permissions } = usePermissions<Subject | undefined>();
   const canCommand = permissions ? may(permissions, 'control', 'command', false) : false;
@@ -49,7 +50,14 @@ export function MapScreen() {
     );
   }, []);
 
-  const { map, baseDown, devicesReady } = useDeviceMap(container, { lang, summary, baseUrl, filter, types });
+  const { map, baseDown, devicesReady } = useDeviceMap(container, {
+    lang,
+    summary,
+    baseUrl,
+    baseMode,
+    filter,
+    types,
+  });
 
   // the layer counts are of what the filter shows, asked for whenever the filter changes
   const [counted, setCounted] = useState<{ filter: MapFilter; counts: Summary['counts'] }>();
@@ -226,7 +234,14 @@ export function MapScreen() {
             {translate(sl('mapSettings'))}
           </Button>
         </Stack>
-        {showSettings && <BaseMapSettings baseUrl={baseUrl} setBaseUrl={setBaseUrl} />}
+        {showSettings && (
+          <BaseMapSettings
+            baseUrl={baseUrl}
+            setBaseUrl={setBaseUrl}
+            baseMode={baseMode}
+            setBaseMode={setBaseMode}
+          />
+        )}
       </Stack>
       {counted?.filter === filter && filter !== 'all' && noneShown(counted.counts, types) && (
         <Alert

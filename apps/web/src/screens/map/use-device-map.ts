@@ -15,6 +15,7 @@ import { cameraForBounds, cameraOnItem } from '@sl/domain/map-camera';
 import { MAP_LOCALE } from '../../i18n/map-locale.ts';
 import { adoptFirstView, endFirstView, firstViewShown } from './first-view-handle.ts';
 import { tilesVersion, type Summary } from './map-api.ts';
+import { showOfflineBase } from './offline-base.ts';
 import {
   BASE,
   DEVICE_LAYERS,
@@ -46,10 +47,14 @@ declare global {
 const BASE_FAILURES_TO_GIVE_UP = 3;
 const DEVICE_ERROR_LOG_EVERY_MS = 30_000;
 
+export type BaseMode = 'auto' | 'offline';
+
 type Options = {
   lang: Language;
   summary: Summary | undefined;
   baseUrl: string;
+  /** `auto`: the online base when it answers, else the offline one; `offline`: the offline one always */
+  baseMode: BaseMode;
   filter: MapFilter;
   types: Record<MapLayer, boolean>;
 };
@@ -91,6 +96,7 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
         if (baseFailures.current === BASE_FAILURES_TO_GIVE_UP) {
           m.setLayoutProperty(BASE, 'visibility', 'none');
           setBaseDown(true);
+          void showOfflineBase(m, true).catch(offlineFailed);
         }
         return;
       }
@@ -159,15 +165,17 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
     if (!map) return;
     let gone = false;
     const url = o.baseUrl;
-    reachable(url).then((ok) => {
+    const offline = o.baseMode === 'offline';
+    (offline ? Promise.resolve(false) : reachable(url)).then((ok) => {
       if (gone) return;
       const apply = () => {
         baseFailures.current = 0;
-        setBaseDown(!ok);
+        setBaseDown(!ok && !offline);
         if (ok && url !== applied.current.base)
           (map.getSource(BASE) as { setTiles?(t: string[]): void } | undefined)?.setTiles?.([url]);
         if (ok) applied.current.base = url;
         map.setLayoutProperty(BASE, 'visibility', ok ? 'visible' : 'none');
+        void showOfflineBase(map, !ok).catch(offlineFailed);
       };
       if (map.getLayer(BASE)) apply();
       else map.once('style.load', apply);
@@ -175,7 +183,7 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
     return () => {
       gone = true;
     };
-  }, [map, o.baseUrl]);
+  }, [map, o.baseUrl, o.baseMode]);
 
   return { map, baseDown, devicesReady };
 }
@@ -227,6 +235,8 @@ export function untilDevicesDrawn(map: MapLibre, then: () => void, moved = () =>
 }
 
 const PROBE_TIMEOUT_MS = 8000;
+
+const offlineFailed = (e: unknown) => console.warn('map: the offline base map did not load', e);
 
 /** Whether the tile server answers with an image for the whole world's tile. */
 function reachable(template: string): Promise<boolean> {

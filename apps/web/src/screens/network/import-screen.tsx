@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { sl } from '../../i18n/messages.ts';
+import { canDo } from '../../providers/auth-provider.ts';
+import { http } from '../../providers/http.ts';
+import {
+  columnsOf,
+  formatOf,
+  guessColumns,
+  IMPORTABLE,
+  targetsOf,
+  type Importable,
+  type SourceFormat,
+} from './import-columns.ts';
+import { ImportProblems, type ImportResult } from './import-problems.tsx';
+
+type Source = { name: string; format: SourceFormat; content: string; columns: string[] };
+
+/** Devices from a CSV or GeoJSON file: columns mapped to fields, a dry run, then the whole file or nothing. */
+export default function ImportScreen() {
+  const translate = useTranslate();
+  const allowed = IMPORTABLE.filter((n) => canDo(n, 'create'));
+  const [type, setType] = useState<Importable>(allowed[0] ?? 'LuminarySupports');
+  const [source, setSource] = useState<Source>();
+  const [unreadable, setUnreadable] = useState<SourceFormat>();
+  const [columns, setColumns] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<ImportResult>();
+  const [busy, setBusy] = useState(false);
+  const targets = source ? targetsOf(type, source.format) : [];
+
+  const choose = async (file: File | undefined) => {
+    setResult(undefined);
+    setUnreadable(undefined);
+    if (!file) return;
+    const format = formatOf(file.name);
+    const content = await file.text();
+    try {
+      const cols = columnsOf(format, content);
+      setSource({ name: file.name, format, content, columns: cols });
+      setColumns(guessColumns(targetsOf(type, format), cols));
+    } catch {
+      setSource(undefined);
+      setUnreadable(format);
+    }
+  };
+  const run = async (dryRun: boolean) => {
+    if (!source) return;
+    setBusy(true);
+    try {
+      const mapped = Object.fromEntries(Object.entries(columns).filter(([, c]) => c));
+      const body = { format: source.format, content: source.content, columns: mapped, dryRun };
+      const answer = await http<{ result: ImportResult }>('POST', `/api/v2/import/${type}`, body);
+      setResult(answer.result);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const label = (t: string) =>
+    t === 'location.lon'
+      ? translate(sl('importLon'))
+      : t === 'location.lat'
+        ? translate(sl('importLat'))
+        : translate(`resources.${type}.fields.${t}`);
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title={sl('importTitle')} />
+      <CardContent>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {translate(sl('importTitle'))}
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+          <TextField
+            select
+            size="small"
+            label={translate(sl('importType'))}
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value as Importable);
+              setResult(undefined);
+              if (source)
+                setColumns(
+                  guessColumns(targetsOf(e.target.value as Importable, source.format), source.columns),
+                );
+            }}
+            sx={{ minWidth: 240 }}
+          >
+            {allowed.map((n) => (
+              <MenuItem key={n} value={n}>
+                {translate(`resources.${n}.name`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button variant="outlined" component="label">
+            {translate(sl('importFile'))}
+            <input
+              hidden
+              type="file"
+              accept=".csv,.geojson,.json,text/csv,application/geo+json"
+              onChange={(e) => void choose(e.target.files?.[0])}
+            />
+          </Button>
+          {source && <Typography>{source.name}</Typography>}
+        </Stack>
+        {unreadable && (
+          <Alert severity="error">
+            {translate(sl('importUnreadable'), { format: unreadable.toUpperCase() })}
+          </Alert>
+        )}
+        {source && (
+          <>
+            <Typography variant="h6" component="h2">
+              {translate(sl('importColumns'))}
+            </Typography>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, my: 2 }}>
+              {targets.map((t) => (
+                <TextField
+                  key={t}
+                  select
+                  size="small"
+                  label={label(t)}
+                  value={columns[t] ?? ''}
+                  onChange={(e) => setColumns({ ...columns, [t]: e.target.value })}
+                  sx={{ width: 220 }}
+                >
+                  <MenuItem value="">{translate(sl('importNoColumn'))}</MenuItem>
+                  {source.columns.map((c) => (
+                    <MenuItem key={c} value={c}>
+                      {c}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ))}
+            </Stack>
+            <Stack direction="row" spacing={2}>
+              <Button variant="outlined" disabled={busy} onClick={() => void run(true)}>
+                {translate(sl('importDryRun'))}
+              </Button>
+              <Button variant="contained" disabled={busy} onClick={() => void run(false)}>
+                {translate(sl('importRun'))}
+              </Button>
+            </Stack>
+          </>
+        )}
+        {result && <ImportProblems result={result} label={label} />}
+      </CardContent>
+    </Card>
+  );
+}
