@@ -42,6 +42,7 @@ import { registerMapRoutes } from './routes/map.routes.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
 import { registerRoleRoutes } from './routes/roles.routes.ts';
+import { registerScheduleRoutes } from './routes/schedule.routes.ts';
 import { registerUserRoutes } from './routes/users.routes.ts';
 
 /** Every route with the access it declares; the access-matrix test walks it. */
@@ -201,6 +202,7 @@ export async function buildApp({
   registerMapRoutes(app, mapIndex, repo);
   registerLightingRoutes(app, service, db, clock);
   registerCalendarRoutes(app, service, repo, db, announce);
+  registerScheduleRoutes(app, service, repo, db, announce);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -1,0 +1,2 @@
+export * from './schedule-rows.ts';
+export * from './schedule-times.ts';
