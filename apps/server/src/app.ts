@@ -43,6 +43,8 @@ import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
 import { registerRoleRoutes } from './routes/roles.routes.ts';
 import { registerScheduleRoutes } from './routes/schedule.routes.ts';
+import { ScheduleSender } from './schedule/schedule-sender.ts';
+import { ScheduleService } from './schedule/schedule.service.ts';
 import { registerUserRoutes } from './routes/users.routes.ts';
 
 /** Every route with the access it declares; the access-matrix test walks it. */
@@ -202,7 +204,15 @@ export async function buildApp({
   registerMapRoutes(app, mapIndex, repo);
   registerLightingRoutes(app, service, db, clock);
   registerCalendarRoutes(app, service, repo, db, announce);
-  registerScheduleRoutes(app, service, repo, db, announce);
+  const schedules = new ScheduleService(service, repo, db, () => announce('ControllerSchedule'));
+  if (programOptions) {
+    // the cabinets' schedules go to the field with the lamps' programs (tests of other things send neither)
+    const sender = new ScheduleSender(schedules, service, commandService, clock, app.log);
+    schedules.onChange = (controller) => sender.changed(controller);
+    sender.start();
+    app.addHook('onClose', async () => sender.stop());
+  }
+  registerScheduleRoutes(app, schedules);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -3,14 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applySaveRules, createSchema, idSchema } from '@sl/domain';
 import { readScheduleLines, localDays, type ScheduleDay } from '@sl/domain/schedule';
-import type { Db } from '../db/connect.ts';
-import type { EntityRepository } from '../entities/entity.repository.ts';
-import type { EntityService } from '../entities/entity.service.ts';
 import { ApiError, errorBody, requestLanguage } from '../http/api-error.ts';
 import { scheduleCsv } from '../schedule/schedule-csv.ts';
 import { SCHEDULE_FILE_MAX_BYTES, scheduleFileLines } from '../schedule/schedule-file.ts';
 import { FILE_LABELS, scheduleWorkbook } from '../schedule/schedule-workbook.ts';
-import { Schedule, ScheduleService, type MonthRecord } from '../schedule/schedule.service.ts';
+import { Schedule, type ScheduleService, type MonthRecord } from '../schedule/schedule.service.ts';
 import { tooLarge } from './calendar.routes.ts';
 import { entityAccess } from './entity.routes.ts';
 import { errorResponses, rowOut } from './entity-schemas.ts';
@@ -35,14 +32,7 @@ const lines = z
   .describe('every line not written: its number (from 1), its sheet, the column and why');
 
 /** The power schedule (spec §2, §3, §5, §7; issue 12): the month's upsert, the file download and upload. */
-export function registerScheduleRoutes(
-  app: FastifyInstance,
-  service: EntityService,
-  repo: EntityRepository,
-  db: Db,
-  announce: (entityName: string) => unknown,
-) {
-  const schedules = new ScheduleService(service, repo, db, () => announce(Schedule.name));
+export function registerScheduleRoutes(app: FastifyInstance, schedules: ScheduleService) {
   registerSave(app, schedules);
   registerDownload(app, schedules);
   void app.register(async (scope) => registerUpload(scope, schedules));

@@ -22,6 +22,9 @@ export type ScheduleSite = { controller: string; city: string; timeZone: string 
  * has one changes it, so a month is never there twice; the record belongs to its controller's group.
  */
 export class ScheduleService {
+  /** told of each controller whose records were written (its cabinet is then sent them) */
+  onChange?: (controller: number) => void;
+
   constructor(
     private readonly service: EntityService,
     private readonly repo: EntityRepository,
@@ -33,6 +36,12 @@ export class ScheduleService {
   async save(caller: Caller, record: MonthRecord): Promise<{ row: ApiRow; created: boolean }> {
     const controller = await this.service.get(Controllers, caller, record.controller);
     const fields = { ...record, group: record.group ?? (controller.group as number | undefined) };
+    const saved = await this.upsert(caller, record, fields);
+    this.onChange?.(record.controller);
+    return saved;
+  }
+
+  private async upsert(caller: Caller, record: MonthRecord, fields: MonthRecord) {
     const id = (await this.monthsOf(caller, record.controller)).get(record.month)?._id;
     if (id !== undefined) return { row: await this.update(caller, id, record.timeData), created: false };
     need(caller, 'create');
@@ -71,6 +80,7 @@ export class ScheduleService {
     });
     this.repo.wrote(Schedule.table);
     this.uploaded();
+    this.onChange?.(controllerId);
     return { ...counts, days: days.length, timeZone };
   }
 

@@ -1,2 +1,3 @@
 export * from './schedule-rows.ts';
 export * from './schedule-times.ts';
+export * from './schedule-nights.ts';

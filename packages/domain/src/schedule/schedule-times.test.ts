@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { monthAndNext, scheduleNights } from './schedule-nights.ts';
 import { localDays, mergeDays, scheduleInstant, toMonthRecords } from './schedule-times.ts';
 
 describe('schedule times in the city’s zone', () => {
@@ -53,5 +54,32 @@ describe('schedule times in the city’s zone', () => {
       { day: 1, off: '05:01', on: '17:01' },
       { day: 2, off: '04:00', on: '18:00' },
     ]);
+  });
+});
+
+describe('schedule nights', () => {
+  it('runs each row’s night from its on time to the next day’s off time, noon to noon', () => {
+    const nights = scheduleNights(
+      [
+        { month: '2026-03', timeData: [{ day: 31, off: '04:00', on: '17:30' }] },
+        { month: '2026-04', timeData: [{ day: 1, off: '03:58', on: '17:32' }] },
+      ],
+      'Europe/Berlin',
+    );
+    expect(nights).toEqual([
+      {
+        from: '2026-03-31T10:00:00.000Z',
+        to: '2026-04-01T10:00:00.000Z',
+        on: '2026-03-31T17:30:00.000Z',
+        off: '2026-04-01T03:58:00.000Z',
+      },
+      {
+        from: '2026-04-01T10:00:00.000Z',
+        to: '2026-04-02T10:00:00.000Z',
+        on: '2026-04-01T17:32:00.000Z',
+        off: '2026-04-02T03:58:00.000Z',
+      },
+    ]);
+    expect(monthAndNext('2026-12-05')).toEqual(['2026-12', '2027-01']);
   });
 });
