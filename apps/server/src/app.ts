@@ -43,6 +43,8 @@ import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
 import { registerRoleRoutes } from './routes/roles.routes.ts';
 import { registerScheduleRoutes } from './routes/schedule.routes.ts';
+import { registerScheduleTwilightRoutes } from './routes/schedule-twilight.routes.ts';
+import { SunYears } from './lighting/sun-years.ts';
 import { ScheduleSender } from './schedule/schedule-sender.ts';
 import { ScheduleService } from './schedule/schedule.service.ts';
 import { registerUserRoutes } from './routes/users.routes.ts';
@@ -213,6 +215,7 @@ export async function buildApp({
     app.addHook('onClose', async () => sender.stop());
   }
   registerScheduleRoutes(app, schedules);
+  registerScheduleTwilightRoutes(app, schedules, new SunYears());
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -213,6 +213,26 @@ describe(`power schedule on ${backend}`, () => {
     expect(await s.sql('select _id, time_data from controller_schedule order by _id')).toEqual(before);
   });
 
+  it('fills days from a twilight method plus offsets, in the city’s local time', async () => {
+    const q = 'from=2026-03-28&to=2026-03-30&method=CIVIL&onOffset=10&offOffset=-15';
+    const res = await b.call('GET', `/api/v2/controller-schedule/${berlinCtl}/twilight?${q}`);
+    expect(res.status).toBe(404);
+    const ok = await a.call('GET', `/api/v2/controller-schedule/${berlinCtl}/twilight?${q}`);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const days = ok.body.result.days as { date: string; on: string; off: string; sunset: string }[];
+    expect(days.map((d) => d.date)).toEqual(['2026-03-28', '2026-03-29', '2026-03-30']);
+    // Berlin's civil dusk is some 35 min after sunset; the clocks go forward an hour on the 29th
+    const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+    expect(minutes(days[0]!.on) - minutes(days[0]!.sunset)).toBeGreaterThan(35);
+    expect(minutes(days[1]!.on) - minutes(days[0]!.on)).toBeGreaterThan(55);
+    expect(days[0]!.off < days[1]!.off).toBe(true);
+    const bad = await a.call(
+      'GET',
+      `/api/v2/controller-schedule/${berlinCtl}/twilight?from=2026-01-01&to=2027-06-01`,
+    );
+    expect([bad.status, bad.body.code]).toEqual([400, 'IsInvalidError']);
+  });
+
   it('needs the upload right to upload, and refuses the demo user', async () => {
     const group = (await a.call('GET', `/api/v1/Controllers/${berlinCtl}`)).body.group;
     const role = async (name: string, rights: Record<string, boolean>) =>

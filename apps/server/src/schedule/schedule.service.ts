@@ -1,4 +1,5 @@
 import { entity, type Language } from '@sl/domain';
+import type { Place } from '@sl/domain/astro';
 import { mergeDays, toMonthRecords, type LocalScheduleDay, type ScheduleDay } from '@sl/domain/schedule';
 import { SYSTEM, type Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
@@ -15,7 +16,7 @@ const Cities = entity('Cities');
 /** One month record as its POST sends it (spec §3, §7): the days' times in UTC. */
 export type MonthRecord = { controller: number; month: string; timeData: ScheduleDay[]; group?: number };
 /** Where a controller stands: its name and its city's, and the time zone its schedule is read in. */
-export type ScheduleSite = { controller: string; city: string; timeZone: string };
+export type ScheduleSite = { controller: string; city: string; timeZone: string; place: Place };
 
 /**
  * The power schedule of cabinet controllers: one record per controller and month. Saving a month that already
@@ -109,6 +110,7 @@ export class ScheduleService {
       controller: String(controller.uid ?? controller.mac ?? controller._id),
       city: names[lang] ?? names.int ?? names['en-us'] ?? String(city._id),
       timeZone,
+      place: { lat: Number(city.lat), lon: Number(city.lon) },
     };
   }
 
