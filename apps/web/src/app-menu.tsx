@@ -2,6 +2,7 @@ import MapIcon from '@mui/icons-material/Map';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import InsightsIcon from '@mui/icons-material/Insights';
 import EventIcon from '@mui/icons-material/Event';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import PersonIcon from '@mui/icons-material/Person';
 import AddLocationIcon from '@mui/icons-material/AddLocationAlt';
 import InfoIcon from '@mui/icons-material/Info';
@@ -19,6 +20,7 @@ function AppMenu() {
       <Menu.Item to="/Dashboard" primaryText={sl('dashboard')} leftIcon={<DashboardIcon />} />
       <Menu.Item to="/Analytics" primaryText={sl('analytics')} leftIcon={<InsightsIcon />} />
       <Menu.Item to="/Calendar" primaryText={sl('calendar')} leftIcon={<EventIcon />} />
+      <Menu.Item to="/PowerSchedule" primaryText={sl('schedule')} leftIcon={<ScheduleIcon />} />
       <Menu.ResourceItems />
       <Menu.Item to="/Profile" primaryText={sl('myProfile')} leftIcon={<PersonIcon />} />
       {canDo('Groups', 'create') && (

@@ -46,6 +46,7 @@ export function App() {
         <Route path="/Dashboard" element={<SCREENS.LaterScreen title="dashboard" text="dashboardLater" />} />
         <Route path="/Analytics" element={<SCREENS.LaterScreen title="analytics" text="analyticsLater" />} />
         <Route path="/Calendar" element={<SCREENS.CalendarScreen />} />
+        <Route path="/PowerSchedule" element={<SCREENS.ScheduleScreen />} />
         <Route path="/Reports/:id" element={<SCREENS.LaterScreen title="reports" text="reportsLater" />} />
         <Route path="/About" element={<SCREENS.AboutScreen />} />
         <Route path="/Licensing" element={<SCREENS.LicensingScreen />} />

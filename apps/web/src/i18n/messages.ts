@@ -2,6 +2,7 @@ import { VALUE_MESSAGES, type Language } from '@sl/domain';
 import { CALENDAR_MESSAGES } from '../screens/calendar/calendar-messages.ts';
 import { MAP_MESSAGES } from '../screens/map/map-messages.ts';
 import { LIGHTING_MESSAGES } from '../screens/lighting/lighting-messages.ts';
+import { SCHEDULE_MESSAGES } from '../screens/schedule/schedule-messages.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { FORM_MESSAGES } from './form-messages.ts';
 import { LOGIN_MESSAGES } from './login-messages.ts';
@@ -16,6 +17,7 @@ export const MESSAGES = {
     ...VALUE_MESSAGES['en-us'],
     ...FORM_MESSAGES['en-us'],
     ...LIGHTING_MESSAGES['en-us'],
+    ...SCHEDULE_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -55,6 +57,7 @@ export const MESSAGES = {
     ...VALUE_MESSAGES.ru,
     ...FORM_MESSAGES.ru,
     ...LIGHTING_MESSAGES.ru,
+    ...SCHEDULE_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',

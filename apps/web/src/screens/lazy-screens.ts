@@ -11,6 +11,7 @@ export const SCREENS = {
   MapPage: screen(() => import('./map-page.tsx')),
   LaterScreen: screen(() => import('./later-screen.tsx')),
   CalendarScreen: screen(() => import('./calendar/calendar-screen.tsx')),
+  ScheduleScreen: screen(() => import('./schedule/schedule-screen.tsx')),
   AboutScreen: screen(() => import('./about/about-screen.tsx')),
   LicensingScreen: screen(() => import('./about/licensing-screen.tsx')),
   ProfileScreen: screen(() => import('./admin/profile-screen.tsx')),
