@@ -44,6 +44,7 @@ import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
 import { registerRoleRoutes } from './routes/roles.routes.ts';
 import { registerScheduleRoutes } from './routes/schedule.routes.ts';
 import { registerScheduleTwilightRoutes } from './routes/schedule-twilight.routes.ts';
+import { registerScheduleTonightRoutes } from './routes/schedule-tonight.routes.ts';
 import { SunYears } from './lighting/sun-years.ts';
 import { ScheduleSender } from './schedule/schedule-sender.ts';
 import { ScheduleService } from './schedule/schedule.service.ts';
@@ -216,6 +217,7 @@ export async function buildApp({
   }
   registerScheduleRoutes(app, schedules);
   registerScheduleTwilightRoutes(app, schedules, new SunYears());
+  registerScheduleTonightRoutes(app, schedules, clock);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -197,6 +197,22 @@ describe(`power schedule on ${backend}`, () => {
     ]);
   });
 
+  it('tells a night’s switch-on and switch-off and whether they come from the schedule or the fallback', async () => {
+    const tonight = async (date: string) =>
+      (await a.call('GET', `/api/v2/controller-schedule/${berlinCtl}/tonight?date=${date}`)).body.result;
+    expect(await tonight('2026-03-28')).toEqual({
+      date: '2026-03-28',
+      timeZone: 'Europe/Berlin',
+      source: 'schedule',
+      on: '19:10',
+      off: '07:00',
+    });
+    const fallback = await tonight('2026-05-10');
+    expect(fallback).toMatchObject({ source: 'fallback', timeZone: 'Europe/Berlin' });
+    expect(fallback.on).toMatch(/^21:/);
+    expect((await b.call('GET', `/api/v2/controller-schedule/${berlinCtl}/tonight`)).status).toBe(404);
+  });
+
   it('refuses a file it cannot read, and one with no good line, writing nothing', async () => {
     const before = await s.sql('select _id, time_data from controller_schedule order by _id');
     const garbage = Buffer.alloc(5 * 1024 * 1024);

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
-import type { TestServer } from '../../server/test/harness.ts';
+import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
 import { consoleForSuite, openPage, signIn } from './console-session.ts';
 
@@ -13,6 +13,7 @@ import { consoleForSuite, openPage, signIn } from './console-session.ts';
 let s: TestServer;
 let browser: Browser;
 let controller: number;
+let cabinet: number;
 const LOGIN = 'schedule-admin';
 const PASSWORD = 'Lamps-2026';
 const YEAR = new Date().getFullYear();
@@ -35,6 +36,9 @@ consoleForSuite(
     controller = (
       await s.call('POST', '/api/v1/Controllers', { uid: 'CAB-BER-7', mac: 'AA:BB:CC:00:77:01', city, group })
     ).body._id;
+    const made = await s.call('POST', '/api/v1/Cabinets', { uid: 'CAB-7', controller, city, group });
+    if (made.status !== 201) throw new Error(JSON.stringify(made.body));
+    cabinet = made.body._id;
   },
 );
 
@@ -122,5 +126,23 @@ describe('power schedule screen', () => {
       .poll(() => page.getByTestId(`schedule-month-${YEAR}-07`).textContent())
       .toContain('дней: 31');
     await shot(page, 'power-schedule-ru');
+  });
+
+  it('shows on the cabinet’s screen tonight’s times and that they come from the schedule', async () => {
+    for (const lang of ['en-us', 'ru'] as const) {
+      const page = await openPage(browser, lang);
+      page.setDefaultTimeout(10_000);
+      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+      await page.goto(`${s.url}/Cabinets/${cabinet}/show`);
+      const card = page.getByTestId('cabinet-tonight');
+      await expect
+        .poll(() => card.textContent())
+        .toMatch(
+          lang === 'en-us'
+            ? /On \d\d:\d\d, off \d\d:\d\d.*From the power schedule/
+            : /Включение \d\d:\d\d.*По графику включения/,
+        );
+      await shot(page, `power-schedule-cabinet-${lang}`);
+    }
   });
 });

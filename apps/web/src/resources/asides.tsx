@@ -4,6 +4,7 @@ import { LampProgramAside } from './lamp-program-aside.tsx';
 // the charts' code (ECharts) loads with the screens that draw them
 const ProfileNightAside = lazy(() => import('../screens/lighting/profile-night-aside.tsx'));
 const GroupControlAside = lazy(() => import('../screens/lighting/group-control-aside.tsx'));
+const CabinetTonightAside = lazy(() => import('../screens/schedule/cabinet-tonight-aside.tsx'));
 
 /**
  * Lets a detail screen's record shrink beside its aside, scrolling its own wide rows (a mounting's sockets), so the
@@ -20,6 +21,16 @@ export const ASIDES: Partial<Record<string, ReactElement>> = {
   Profiles: (
     <Suspense>
       <ProfileNightAside />
+    </Suspense>
+  ),
+  Cabinets: (
+    <Suspense>
+      <CabinetTonightAside />
+    </Suspense>
+  ),
+  Controllers: (
+    <Suspense>
+      <CabinetTonightAside />
     </Suspense>
   ),
   GroupControl: (

@@ -31,6 +31,16 @@ export const twilightOf = (controller: number, from: string, to: string, fill: F
     `${base(controller)}/twilight?${new URLSearchParams({ from, to, ...fill, onOffset: String(fill.onOffset), offOffset: String(fill.offOffset) })}`,
   ).then((a) => a.result);
 
+export type Tonight = {
+  date: string;
+  timeZone: string;
+  source: 'schedule' | 'fallback';
+  on: string | null;
+  off: string | null;
+};
+export const tonightOf = (controller: number) =>
+  http<{ result: Tonight }>('GET', `${base(controller)}/tonight`).then((a) => a.result);
+
 export const fileUrl = (controller: number, year: number, format: 'xlsx' | 'csv') =>
   `${base(controller)}/file?format=${format}&from=${year}-01&to=${year}-12`;
 

@@ -39,6 +39,13 @@ export const SCHEDULE_MESSAGES = {
     scheduleSunset: 'Sunset',
     scheduleSunrise: 'Sunrise',
     scheduleReadOnly: 'You may view this schedule but not change it',
+    scheduleTonight: 'Tonight',
+    scheduleTonightTimes: 'On %{on}, off %{off}',
+    scheduleTonightDark: 'The lamps stay off',
+    scheduleFromRow: 'From the power schedule (%{zone})',
+    scheduleFallback:
+      'No schedule row for today: the lighting program’s instants (dusk to dawn shown, %{zone})',
+    scheduleTonightUnknown: 'Not known: the controller has no city with a time zone',
   },
   ru: {
     schedule: 'График включения',
@@ -79,5 +86,12 @@ export const SCHEDULE_MESSAGES = {
     scheduleSunset: 'Заход солнца',
     scheduleSunrise: 'Восход солнца',
     scheduleReadOnly: 'Вы можете смотреть этот график, но не менять его',
+    scheduleTonight: 'Сегодня ночью',
+    scheduleTonightTimes: 'Включение %{on}, отключение %{off}',
+    scheduleTonightDark: 'Светильники не включаются',
+    scheduleFromRow: 'По графику включения (%{zone})',
+    scheduleFallback:
+      'На сегодня в графике нет строки: моменты программы освещения (показано от заката до рассвета, %{zone})',
+    scheduleTonightUnknown: 'Неизвестно: у контроллера нет города с часовым поясом',
   },
 } as const;
