@@ -52,6 +52,12 @@ import { ReportService } from './energy/report.service.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
 import { registerRoleRoutes } from './routes/roles.routes.ts';
+import { registerScheduleRoutes } from './routes/schedule.routes.ts';
+import { registerScheduleTwilightRoutes } from './routes/schedule-twilight.routes.ts';
+import { registerScheduleTonightRoutes } from './routes/schedule-tonight.routes.ts';
+import { SunYears } from './lighting/sun-years.ts';
+import { ScheduleSender } from './schedule/schedule-sender.ts';
+import { ScheduleService } from './schedule/schedule.service.ts';
 import { registerUserRoutes } from './routes/users.routes.ts';
 
 /** Every route with the access it declares; the access-matrix test walks it. */
@@ -244,6 +250,17 @@ export async function buildApp({
   registerReportRoutes(app, reports);
   registerReportExportRoutes(app, reports);
   registerMeterActiveRoutes(app, service);
+  const schedules = new ScheduleService(service, repo, db, () => announce('ControllerSchedule'));
+  if (programOptions) {
+    // the cabinets' schedules go to the field with the lamps' programs (tests of other things send neither)
+    const sender = new ScheduleSender(schedules, service, commandService, clock, app.log);
+    schedules.onChange = (controller) => sender.changed(controller);
+    sender.start();
+    app.addHook('onClose', async () => sender.stop());
+  }
+  registerScheduleRoutes(app, schedules);
+  registerScheduleTwilightRoutes(app, schedules, new SunYears());
+  registerScheduleTonightRoutes(app, schedules, clock);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -50,6 +50,7 @@ export function App() {
         <Route path="/Events" element={<SCREENS.EventsScreen />} />
         <Route path="/Reports" element={<SCREENS.ReportScreen />} />
         <Route path="/Reports/:id" element={<SCREENS.ReportScreen />} />
+        <Route path="/PowerSchedule" element={<SCREENS.ScheduleScreen />} />
         <Route path="/About" element={<SCREENS.AboutScreen />} />
         <Route path="/Licensing" element={<SCREENS.LicensingScreen />} />
         <Route path="/Profile" element={<SCREENS.ProfileScreen />} />

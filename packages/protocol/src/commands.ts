@@ -65,6 +65,23 @@ export const programPayload = z.object({
 
 /** Whether the controller reads its cabinet's meter and publishes the readings. */
 export const meterPayload = z.object({ enabled: z.boolean() });
+/**
+ * The cabinet's power schedule (issue 12): its nights over the current and next month, each from the schedule's
+ * rows (on at a day's on time, off at the next day's off time). `from`..`to` is the stretch of the night (local
+ * noon to noon) a row stands for. In AUTO, within a night's stretch the controller closes its contactors from `on`
+ * to `off` and opens them otherwise; outside every stretch (a day with no row) it falls back to the lighting
+ * program's instants. `lit` is, per phase A..C, the contactor output that lights the lamps, after the cabinet's
+ * inversion and the controller's polarity (spec §3, §9). In MANUAL the controller ignores it.
+ */
+export const schedulePayload = z.object({
+  version: z.string().min(1).max(64),
+  lit: z.tuple([z.boolean(), z.boolean(), z.boolean()]),
+  nights: z
+    .array(
+      z.object({ from: z.iso.datetime(), to: z.iso.datetime(), on: z.iso.datetime(), off: z.iso.datetime() }),
+    )
+    .max(62),
+});
 
 /** Any JSON object, passed to the controller as it is (spec §5: a command must be JSON). */
 export const jsonPayload = z.record(z.string(), z.unknown());
@@ -75,6 +92,7 @@ export const COMMAND_PAYLOADS = {
   params: paramsPayload,
   program: programPayload,
   meter: meterPayload,
+  schedule: schedulePayload,
   json: jsonPayload,
 } as const;
 export type CommandType = keyof typeof COMMAND_PAYLOADS;

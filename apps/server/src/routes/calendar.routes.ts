@@ -106,7 +106,7 @@ function registerSave(app: FastifyInstance, calendar: CalendarService) {
 }
 
 /** An upload over the limit is refused in the catalogue's form, naming the file and why. */
-function tooLarge(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+export function tooLarge(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const over = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
   return sendError(
     over ? new ApiError('IsInvalidError', ['file'], { status: 413, reason: 'tooLarge' }) : err,

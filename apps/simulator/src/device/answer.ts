@@ -2,6 +2,7 @@ import { ANSWER, type ReplyMessage, type TypedCommand } from '@sl/protocol';
 import type { CabinetDevice } from './cabinet-device.ts';
 import type { Lamp } from './lamp.ts';
 import { RunningProgram } from './program.ts';
+import { RunningSchedule } from './schedule.ts';
 
 /** What a command did: no reply means the controller stays silent and the server times out. */
 export type Answer = { reply?: ReplyMessage; touched?: string[]; stateChanged?: boolean };
@@ -41,6 +42,12 @@ export function answer(device: CabinetDevice, cmd: TypedCommand): Answer {
     case 'meter':
       device.readingMeter = cmd.payload.enabled;
       return { reply: done({ readingMeter: device.readingMeter }), stateChanged: true };
+    case 'schedule': {
+      device.runSchedule(new RunningSchedule(cmd.payload));
+      const manual = device.io.mode === 'MANUAL';
+      // kept for when the key is turned back to AUTO; the answer says it is not in force meanwhile
+      return { reply: done({ version: cmd.payload.version, nights: cmd.payload.nights.length, manual }) };
+    }
     case 'json':
       return { reply: done(cmd.payload) };
   }

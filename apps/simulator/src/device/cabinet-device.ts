@@ -5,6 +5,7 @@ import { jitter, type Rng } from '../rng.ts';
 import { ambientLux } from '../sun.ts';
 import { DefaultNight, RunningProgram } from './program.ts';
 import { noHeldFaults, type HeldFaults } from './faults.ts';
+import type { RunningSchedule } from './schedule.ts';
 import { burn, newLamp, reading, type Lamp } from './lamp.ts';
 
 export const FIRMWARE = '1.0.0-sim';
@@ -32,6 +33,8 @@ export class CabinetDevice {
   meterGap = 0;
   /** the last lighting program the controller acknowledged */
   program?: RunningProgram;
+  /** the last power schedule the controller acknowledged: in AUTO it works the contactors where it has a row */
+  schedule?: RunningSchedule;
   private readonly defaultNight: DefaultNight;
   /** per phase, what the program or the default night last wanted of its contactor */
   private readonly wanted: (boolean | undefined)[] = [undefined, undefined, undefined];
@@ -73,6 +76,12 @@ export class CabinetDevice {
     for (let p = 0; p < 3; p++) this.meterWh[p]! += (this.phaseWatts[p]! * ms) / 3_600_000;
   }
 
+  /** Takes a power schedule: the contactors are set afresh by it at the next step. */
+  runSchedule(schedule: RunningSchedule) {
+    this.schedule = schedule;
+    this.wanted.fill(undefined);
+  }
+
   /** Applies a manual dim: it holds until the lamp's program next changes its level. */
   dimmedByHand(l: Lamp, pwm: number) {
     l.pwm = pwm;
@@ -96,15 +105,21 @@ export class CabinetDevice {
       }
       if (level > 0 || l.heldUntil !== undefined) wanted[l.phase - 1] = true;
     }
+    const scheduled = this.schedule?.burning(now);
+    if (scheduled !== undefined) wanted.fill(scheduled);
     // only when what is wanted changes, so a switch command holds until the program's next edge
     wanted.forEach((on, p) => {
-      if (on !== this.wanted[p]) this.io.relays[p] = on;
+      if (on !== this.wanted[p]) this.io.relays[p] = on === this.lit(p);
       this.wanted[p] = on;
     });
   }
 
+  /** The contactor output that lights a phase's lamps: as wired, which the acknowledged schedule declares. */
+  private lit = (p: number) => this.schedule?.lit[p] ?? true;
+  /** Whether a phase's contactor feeds its lamps now. */
+  closed = (p: number) => this.io.relays[p] === this.lit(p);
   fed = (l: Lamp) => this.io.breakers[l.phase - 1]!;
-  shouldBurn = (l: Lamp) => this.fed(l) && this.io.relays[l.phase - 1]! && !l.broken && l.pwm > 0;
+  shouldBurn = (l: Lamp) => this.fed(l) && this.closed(l.phase - 1) && !l.broken && l.pwm > 0;
   /** A module the controller can talk to. */
   reachable = (l: Lamp) => this.fed(l) && !l.silent;
 

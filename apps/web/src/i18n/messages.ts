@@ -5,6 +5,7 @@ import { MAP_MESSAGES } from '../screens/map/map-messages.ts';
 import { LIGHTING_MESSAGES } from '../screens/lighting/lighting-messages.ts';
 import { ENERGY_MESSAGES } from '../screens/energy/energy-messages.ts';
 import { EVENTS_MESSAGES } from '../screens/events/events-messages.ts';
+import { SCHEDULE_MESSAGES } from '../screens/schedule/schedule-messages.ts';
 import { ADMIN_MESSAGES } from './admin-messages.ts';
 import { FORM_MESSAGES } from './form-messages.ts';
 import { LOGIN_MESSAGES } from './login-messages.ts';
@@ -26,6 +27,7 @@ export const MESSAGES = {
     ...EVENTS_MESSAGES['en-us'],
     ...MENU_MESSAGES['en-us'],
     ...IMPORT_MESSAGES['en-us'],
+    ...SCHEDULE_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -66,6 +68,7 @@ export const MESSAGES = {
     ...EVENTS_MESSAGES.ru,
     ...MENU_MESSAGES.ru,
     ...IMPORT_MESSAGES.ru,
+    ...SCHEDULE_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',

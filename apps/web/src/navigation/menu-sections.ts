@@ -15,6 +15,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ElectricMeterIcon from '@mui/icons-material/ElectricMeter';
 import HistoryIcon from '@mui/icons-material/History';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { MessageKey } from '../i18n/messages.ts';
 
 /**
@@ -69,6 +70,7 @@ export const MENU: readonly MenuItem[] = [
       link('/Calendar', 'calendar', EventIcon),
       'CalendarProfiles',
       'Categories',
+      link('/PowerSchedule', 'schedule', ScheduleIcon, 'ControllerSchedule:list'),
       'ControllerSchedule',
       'GroupControl',
     ],

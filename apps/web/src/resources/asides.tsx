@@ -7,6 +7,7 @@ import { LampProgramAside } from './lamp-program-aside.tsx';
 const ProfileNightAside = lazy(() => import('../screens/lighting/profile-night-aside.tsx'));
 const GroupControlAside = lazy(() => import('../screens/lighting/group-control-aside.tsx'));
 const MeterAside = lazy(() => import('../screens/energy/meter-aside.tsx'));
+const CabinetTonightAside = lazy(() => import('../screens/schedule/cabinet-tonight-aside.tsx'));
 
 /**
  * Lets a detail screen's record shrink beside its aside, scrolling its own wide rows (a mounting's sockets), so the
@@ -33,6 +34,16 @@ export const ASIDES: Partial<Record<string, ReactElement>> = {
   Profiles: (
     <Suspense>
       <ProfileNightAside />
+    </Suspense>
+  ),
+  Cabinets: (
+    <Suspense>
+      <CabinetTonightAside />
+    </Suspense>
+  ),
+  Controllers: (
+    <Suspense>
+      <CabinetTonightAside />
     </Suspense>
   ),
   GroupControl: (

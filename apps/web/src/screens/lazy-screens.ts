@@ -15,6 +15,7 @@ export const SCREENS = {
   CalendarScreen: screen(() => import('./calendar/calendar-screen.tsx')),
   CommandsScreen: screen(() => import('./commands/commands-screen.tsx')),
   EventsScreen: screen(() => import('./events/events-screen.tsx')),
+  ScheduleScreen: screen(() => import('./schedule/schedule-screen.tsx')),
   AboutScreen: screen(() => import('./about/about-screen.tsx')),
   LicensingScreen: screen(() => import('./about/licensing-screen.tsx')),
   ProfileScreen: screen(() => import('./admin/profile-screen.tsx')),

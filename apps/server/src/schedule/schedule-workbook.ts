@@ -1,0 +1,95 @@
+import ExcelJS from 'exceljs';
+import type { LocalScheduleDay, ScheduleLine } from '@sl/domain/schedule';
+import type { ScheduleSite } from './schedule.service.ts';
+
+const DAY_MS = 86_400_000;
+// Excel's day 0 (1900 date system): dates are whole days from it, times the fraction of a day
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export type WorkbookLabels = {
+  controller: string;
+  city: string;
+  timeZone: string;
+  columns: [string, string, string];
+};
+
+/** A cell as the text the import reads: a date as DD-MM-YYYY, a time as HH:MM (Excel keeps both as numbers). */
+function cellText(value: ExcelJS.CellValue, isDate: boolean): string {
+  if (value == null) return '';
+  if (typeof value === 'number') return cellText(new Date(EXCEL_EPOCH + value * DAY_MS), isDate);
+  if (value instanceof Date) {
+    const at = new Date(Math.round(value.getTime() / 60_000) * 60_000);
+    return isDate
+      ? `${pad(at.getUTCDate())}-${pad(at.getUTCMonth() + 1)}-${at.getUTCFullYear()}`
+      : `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
+  }
+  if (typeof value === 'object') {
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue, isDate);
+    if ('richText' in value) return value.richText.map((t) => t.text).join('');
+    if ('text' in value) return String(value.text);
+    return '';
+  }
+  return String(value);
+}
+
+/** Every row of every sheet, numbered as Excel numbers them, its first three cells as text. */
+export async function workbookLines(file: Buffer): Promise<ScheduleLine[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(file as unknown as ExcelJS.Buffer);
+  const lines: ScheduleLine[] = [];
+  book.eachSheet((sheet) => {
+    sheet.eachRow((row, line) => {
+      const cells = [1, 2, 3].map((c) => cellText(row.getCell(c).value, c === 1));
+      lines.push({ line, cells, sheet: sheet.name });
+    });
+  });
+  return lines;
+}
+
+/**
+ * The days as a workbook: one sheet a month (or a year), a header naming the controller, its city and time zone,
+ * then a row a day with the date and the off and on times as real Excel dates and times in local time.
+ */
+export async function scheduleWorkbook(
+  site: ScheduleSite,
+  days: LocalScheduleDay[],
+  sheets: 'month' | 'year',
+  labels: WorkbookLabels,
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const bySheet = new Map<string, LocalScheduleDay[]>();
+  for (const d of days) {
+    const name = d.date.slice(0, sheets === 'month' ? 7 : 4);
+    bySheet.set(name, [...(bySheet.get(name) ?? []), d]);
+  }
+  const time = (t?: string) => (t ? new Date(`1899-12-30T${t}:00Z`) : null);
+  for (const [name, rows] of bySheet) {
+    const sheet = book.addWorksheet(name);
+    sheet.columns = [{ width: 16 }, { width: 24 }, { width: 12 }];
+    sheet.addRow([labels.controller, site.controller]);
+    sheet.addRow([labels.city, site.city]);
+    sheet.addRow([labels.timeZone, site.timeZone]);
+    sheet.addRow([]);
+    sheet.addRow(labels.columns).font = { bold: true };
+    for (const d of rows) {
+      const row = sheet.addRow([new Date(`${d.date}T00:00:00Z`), time(d.off), time(d.on)]);
+      row.getCell(1).numFmt = 'dd-mm-yyyy';
+      row.getCell(2).numFmt = 'hh:mm';
+      row.getCell(3).numFmt = 'hh:mm';
+    }
+  }
+  if (!bySheet.size) book.addWorksheet('-').addRow(labels.columns);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** The workbook's and the CSV's header words in the caller's language. */
+export const FILE_LABELS: Record<'en-us' | 'ru', WorkbookLabels> = {
+  'en-us': { controller: 'Controller', city: 'City', timeZone: 'Time zone', columns: ['Date', 'Off', 'On'] },
+  ru: {
+    controller: 'Контроллер',
+    city: 'Город',
+    timeZone: 'Часовой пояс',
+    columns: ['Дата', 'Отключение', 'Включение'],
+  },
+};

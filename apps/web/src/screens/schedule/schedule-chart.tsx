@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { Box, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { localDays, type ScheduleDay, type TwilightDay } from '@sl/domain/schedule';
+import { sl } from '../../i18n/messages.ts';
+import { useEChart, type ChartOption } from '../../charts/use-echart.ts';
+
+const minutes = (t?: string) => (t ? Number(t.slice(0, 2)) * 60 + Number(t.slice(3)) : null);
+const clock = (v: number) =>
+  `${String(Math.floor(v / 60)).padStart(2, '0')}:${String(v % 60).padStart(2, '0')}`;
+
+type Props = { months: { month: string; timeData: ScheduleDay[] }[]; sun: TwilightDay[]; timeZone: string };
+
+/** On and off over the year in local time, sunrise and sunset drawn behind them. */
+export function ScheduleChart({ months, sun, timeZone }: Props) {
+  const translate = useTranslate();
+  const option = useMemo<ChartOption>(() => {
+    const set = new Map(
+      months.flatMap((m) => localDays(m.month, m.timeData, timeZone)).map((d) => [d.date, d]),
+    );
+    const dates = sun.map((d) => d.date);
+    const line = (name: string, values: (number | null)[], color: string, dashed = false) => ({
+      type: 'line' as const,
+      name,
+      data: values,
+      showSymbol: false,
+      connectNulls: false,
+      lineStyle: { color, width: dashed ? 1 : 2, type: dashed ? ('dashed' as const) : ('solid' as const) },
+      itemStyle: { color },
+    });
+    return {
+      animation: false,
+      grid: { left: 48, right: 16, top: 32, bottom: 28 },
+      legend: { top: 0 },
+      tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? clock(v) : '') },
+      xAxis: { type: 'category', data: dates, axisLabel: { formatter: (d: string) => d.slice(5) } },
+      yAxis: { type: 'value', min: 0, max: 1440, interval: 180, axisLabel: { formatter: clock } },
+      series: [
+        line(
+          translate(sl('scheduleSunrise')),
+          sun.map((d) => minutes(d.sunrise)),
+          '#f5b041',
+          true,
+        ),
+        line(
+          translate(sl('scheduleSunset')),
+          sun.map((d) => minutes(d.sunset)),
+          '#af601a',
+          true,
+        ),
+        line(
+          translate(sl('scheduleOff')),
+          dates.map((d) => minutes(set.get(d)?.off)),
+          '#2e86c1',
+        ),
+        line(
+          translate(sl('scheduleOn')),
+          dates.map((d) => minutes(set.get(d)?.on)),
+          '#1e8449',
+        ),
+      ],
+    };
+  }, [months, sun, timeZone, translate]);
+  const ref = useEChart(option);
+  return (
+    <Box>
+      <Typography variant="subtitle2">{translate(sl('scheduleChart'))}</Typography>
+      <Box ref={ref} sx={{ height: 260 }} data-testid="schedule-chart" />
+    </Box>
+  );
+}

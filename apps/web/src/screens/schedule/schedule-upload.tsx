@@ -1,0 +1,67 @@
+import { useRef, useState } from 'react';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { sl } from '../../i18n/messages.ts';
+import { uploadSchedule, type UploadAnswer } from './schedule-api.ts';
+
+/** Uploads a CSV or workbook; the answer, written or not, lists every line not written with its reason. */
+export function ScheduleUpload({ controller, onUploaded }: { controller: number; onUploaded: () => void }) {
+  const translate = useTranslate();
+  const input = useRef<HTMLInputElement>(null);
+  const [answer, setAnswer] = useState<UploadAnswer>();
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    const got = await uploadSchedule(controller, file);
+    if (input.current) input.current.value = '';
+    setAnswer(got);
+    if (got.ok) onUploaded();
+  };
+  return (
+    <>
+      <Button startIcon={<UploadFileIcon />} onClick={() => input.current?.click()}>
+        {translate(sl('scheduleUpload'))}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,.xlsx,text/csv,text/plain"
+        hidden
+        data-testid="schedule-upload-input"
+        onChange={(e) => void upload(e.target.files?.[0])}
+      />
+      {answer && (
+        <Dialog open onClose={() => setAnswer(undefined)} maxWidth="sm" fullWidth>
+          <DialogTitle>{translate(sl('scheduleUpload'))}</DialogTitle>
+          <DialogContent data-testid="schedule-upload-report">
+            <Alert severity={answer.ok ? 'success' : 'error'} sx={{ mb: 1 }}>
+              {answer.ok
+                ? translate(sl('scheduleUploaded'), answer)
+                : `${translate(sl('scheduleUploadRefused'))}: ${answer.message}`}
+            </Alert>
+            {answer.lines.length > 0 && (
+              <Typography variant="subtitle2">{translate(sl('scheduleLinesNotWritten'))}</Typography>
+            )}
+            {answer.lines.map((p) => (
+              <Typography
+                key={`${p.sheet}-${p.line}-${p.column}`}
+                variant="body2"
+                data-testid="schedule-line"
+              >
+                {translate(sl('scheduleLine'), {
+                  line: p.line,
+                  sheet: p.sheet ? ` (${p.sheet})` : '',
+                  column: translate(`sl.scheduleColumn_${p.column}`),
+                  reason: `${translate(`sl.scheduleReason_${p.reason}`)}, ${translate(`sl.scheduleOutcome_${p.outcome}`)}`,
+                })}
+              </Typography>
+            ))}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setAnswer(undefined)}>{translate('ra.action.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </>
+  );
+}
