@@ -1,44 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
-import { seedDemoCity } from '../src/field/demo-city.ts';
-import { until } from './field-setup.ts';
-import { backend, startServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { SimulatorHandle } from '@sl/simulator';
+import { REPORT_MS, sweptFieldForSuite, until } from './field-setup.ts';
+import { backend, type TestServer } from './harness.ts';
 
 // Device truth through the real broker: silence, last wills and recovery set cl_status and the named statuses
 // (spec §4), measured by the server's clock, which the test moves together with the simulated field's.
 
-const REPORT_MS = 60_000;
-let offset = 0;
-const now = () => new Date(Date.now() + offset);
 let s: TestServer;
 let sim: SimulatorHandle;
-
-beforeAll(async () => {
-  s = await startServer(
-    { reportIntervalMs: REPORT_MS, offlineFactor: 3, offlineSweepMs: 200 },
-    { clock: { now } },
-  );
-  const city = await loadCity('cambridge', { controllers: 3 });
-  const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
-  await seedDemoCity(s.db, demo._id, demo.cities[0], city);
-  const secrets = await s.commission(city.cabinets.map((c) => c.controller.mac));
-  sim = await startSimulator({
-    broker: s.brokerUrl,
-    city,
-    intervalMs: 300,
-    faults: false,
-    secrets,
-    clock: now,
-  });
-  await until(async () => {
-    const page = await s.call('GET', '/api/v1/LuminaryModules?lastReceivedAt=null&limit=1');
-    return page.body.total === 0;
-  });
-}, 60_000);
-afterAll(async () => {
-  await sim?.stop();
-  await s?.close();
-});
+const clock = sweptFieldForSuite((field) => ({ s, sim } = field));
 
 const moduleOf = async (mac: string) =>
   (await s.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0] as Record<string, unknown>;
@@ -61,10 +31,10 @@ describe(`device truth on ${backend}`, () => {
     expect([0, 1]).toContain(working.cl_status);
     field.silence(silent!);
     // two intervals of silence are not yet offline
-    offset += 2 * REPORT_MS;
+    clock.advance(2 * REPORT_MS);
     await new Promise((r) => setTimeout(r, 1000));
     expect((await moduleOf(silent!)).cl_status).not.toBe(3);
-    offset += 2 * REPORT_MS;
+    clock.advance(2 * REPORT_MS);
     const gone = await until(async () => {
       const m = await moduleOf(silent!);
       return m.cl_status === 3 ? m : undefined;
@@ -113,7 +83,7 @@ describe(`device truth on ${backend}`, () => {
     });
     // a clean goodbye without the farewell state: the broker sends no last will
     await field.stop(false);
-    offset += 4 * REPORT_MS;
+    clock.advance(4 * REPORT_MS);
     const gone = await until(async () => {
       const found = await controllerOf(field.mac);
       return found.status === 'DISCONNECTED' ? found : undefined;

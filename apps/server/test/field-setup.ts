@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
+import { loadCity, startSimulator, type SimulatorHandle, type SimulatorOptions } from '@sl/simulator';
 import { seedDemoCity } from '../src/field/demo-city.ts';
 import { startServer, type TestServer } from './harness.ts';
 
@@ -27,12 +27,7 @@ export async function startField(
   mqtt: { mqttUsername?: string; mqttPassword?: string } = {},
 ): Promise<{ s: TestServer; sim: SimulatorHandle; close(): Promise<void> }> {
   const s = await startServer({}, { mqttUrl, ...mqtt });
-  const network = mqttUrl ? 1000 + Math.floor(Math.random() * 60_000) : undefined;
-  const city = await loadCity('cambridge', { controllers, network });
-  const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
-  await seedDemoCity(s.db, demo._id, demo.cities[0], city);
-  const secrets = await s.commission(city.cabinets.map((c) => c.controller.mac));
-  const sim = await startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false, secrets });
+  const sim = await seededField(s, controllers, { shared: Boolean(mqttUrl) });
   return {
     s,
     sim,
@@ -42,6 +37,53 @@ export async function startField(
     },
   };
 }
+
+/**
+ * The Demo group of server `s` seeded with the first `controllers` cabinets of Cambridge, commissioned, and their
+ * simulated field on its broker (no random faults). On a `shared` broker the run takes a network number of its own.
+ */
+export async function seededField(
+  s: TestServer,
+  controllers: number,
+  opts: { shared?: boolean } & Partial<SimulatorOptions> = {},
+): Promise<SimulatorHandle> {
+  const { shared, ...simulator } = opts;
+  const network = shared ? 1000 + Math.floor(Math.random() * 60_000) : undefined;
+  const city = await loadCity('cambridge', { controllers, network });
+  const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
+  await seedDemoCity(s.db, demo._id, demo.cities[0], city);
+  const secrets = await s.commission(city.cabinets.map((c) => c.controller.mac));
+  return startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false, secrets, ...simulator });
+}
+
+/**
+ * For the suites of device truth and events: a server that sweeps for silent devices every 200 ms (offline after
+ * 3 report intervals of `REPORT_MS`) and three simulated cabinets, both on a clock `advance` moves forward.
+ */
+export function sweptFieldForSuite(use: (field: { s: TestServer; sim: SimulatorHandle }) => void) {
+  let s: TestServer | undefined;
+  let sim: SimulatorHandle | undefined;
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  beforeAll(async () => {
+    s = await startServer(
+      { reportIntervalMs: REPORT_MS, offlineFactor: 3, offlineSweepMs: 200 },
+      { clock: { now } },
+    );
+    sim = await seededField(s, 3, { clock: now });
+    await until(async () => {
+      const page = await s!.call('GET', '/api/v1/LuminaryModules?lastReceivedAt=null&limit=1');
+      return page.body.total === 0;
+    });
+    use({ s, sim });
+  }, 60_000);
+  afterAll(async () => {
+    await sim?.stop();
+    await s?.close();
+  });
+  return { advance: (ms: number) => void (offset += ms) };
+}
+export const REPORT_MS = 60_000;
 
 /** `startField` before the suite's tests and its close after them; `use` receives the server and simulator. */
 export function fieldForSuite(

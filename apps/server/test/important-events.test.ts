@@ -1,46 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
-import { seedDemoCity } from '../src/field/demo-city.ts';
-import { until } from './field-setup.ts';
-import { backend, startServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { SimulatorHandle } from '@sl/simulator';
+import { REPORT_MS, sweptFieldForSuite, until } from './field-setup.ts';
+import { backend, type TestServer } from './harness.ts';
 import { listen } from './live-listener.ts';
 
 // Important events through the real broker: opened on detection, one per device and type, solved when the
 // condition clears or by hand, a controller's outage holding its modules' events; the server's and the simulated
 // field's clock moved together.
 
-const REPORT_MS = 60_000;
-let offset = 0;
-const now = () => new Date(Date.now() + offset);
 let s: TestServer;
 let sim: SimulatorHandle;
-
-beforeAll(async () => {
-  s = await startServer(
-    { reportIntervalMs: REPORT_MS, offlineFactor: 3, offlineSweepMs: 200 },
-    { clock: { now } },
-  );
-  const city = await loadCity('cambridge', { controllers: 3 });
-  const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
-  await seedDemoCity(s.db, demo._id, demo.cities[0], city);
-  const secrets = await s.commission(city.cabinets.map((c) => c.controller.mac));
-  sim = await startSimulator({
-    broker: s.brokerUrl,
-    city,
-    intervalMs: 300,
-    faults: false,
-    secrets,
-    clock: now,
-  });
-  await until(async () => {
-    const page = await s.call('GET', '/api/v1/LuminaryModules?lastReceivedAt=null&limit=1');
-    return page.body.total === 0;
-  });
-}, 60_000);
-afterAll(async () => {
-  await sim?.stop();
-  await s?.close();
-});
+const clock = sweptFieldForSuite((field) => ({ s, sim } = field));
 
 type Event = Record<string, unknown>;
 const search = async (query: string) => {
@@ -60,7 +30,7 @@ describe(`important events on ${backend}`, () => {
     const mac = [...field.device.lamps.keys()][0]!;
     const module = await idOfModule(mac);
     field.silence(mac);
-    offset += 4 * REPORT_MS;
+    clock.advance(4 * REPORT_MS);
     const open = await until(async () => (await search(`module=${module}`))[0]);
     expect(open).toMatchObject({ type: 'MODULE_NOT_RESPONDING', status: 'OPEN' });
     expect(Date.parse(open.openDate as string)).toBeGreaterThan(Date.now() + 3 * REPORT_MS);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
-import { seedDemoCity } from '../src/field/demo-city.ts';
-import { MOSQUITTO, until } from './field-setup.ts';
+import type { SimulatorHandle } from '@sl/simulator';
+import { MOSQUITTO, seededField, until } from './field-setup.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 // Issue 12: a cabinet controller receives its power schedule as a command, acknowledges it (archived), and in
@@ -21,19 +20,7 @@ for (const mqttUrl of [undefined, MOSQUITTO])
     beforeAll(async () => {
       now = new Date('2026-01-15T20:00:00Z');
       s = await startServer({}, { programs: { settleMs: 200 }, clock: { now: clock }, mqttUrl });
-      const network = mqttUrl ? 1000 + Math.floor(Math.random() * 60_000) : undefined;
-      const city = await loadCity('cambridge', { controllers: 1, network });
-      const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
-      await seedDemoCity(s.db, demo._id, demo.cities[0], city);
-      const secrets = await s.commission(city.cabinets.map((c) => c.controller.mac));
-      sim = await startSimulator({
-        broker: s.brokerUrl,
-        city,
-        intervalMs: 200,
-        faults: false,
-        secrets,
-        clock,
-      });
+      sim = await seededField(s, 1, { shared: Boolean(mqttUrl), intervalMs: 200, clock });
       controller = (await s.call('GET', '/api/v1/Controllers?limit=1')).body.data[0]._id;
     });
     afterAll(async () => {

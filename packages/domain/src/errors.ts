@@ -80,3 +80,14 @@ export function controlAnswerError(code: number, command: 'dim' | 'switch'): Err
   if (code === 12) return 'CityNotLoad';
   return 'null';
 }
+
+/** A command's outcome at a controller as an operator filters the archive by it; `pending` is queued or sent. */
+export const COMMAND_OUTCOMES = [
+  'pending',
+  'acknowledged',
+  'failed',
+  'timed_out',
+  'disconnected',
+  'expired',
+] as const;
+export type CommandOutcome = (typeof COMMAND_OUTCOMES)[number];

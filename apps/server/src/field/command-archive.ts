@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { canonicalMac, entity } from '@sl/domain';
+import { canonicalMac, COMMAND_OUTCOMES, entity, type CommandOutcome } from '@sl/domain';
 import { z } from 'zod';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
@@ -8,16 +8,7 @@ import { tableOf } from '../db/tables.ts';
 
 const Users = tableOf(entity('Users'));
 
-/** A command's outcome at a controller as an operator filters by it; `pending` is queued or sent. */
-export const OUTCOMES = [
-  'pending',
-  'acknowledged',
-  'failed',
-  'timed_out',
-  'disconnected',
-  'expired',
-] as const;
-const STATES: Record<(typeof OUTCOMES)[number], string[]> = {
+const STATES: Record<CommandOutcome, string[]> = {
   pending: ['queued', 'sent'],
   acknowledged: ['acknowledged'],
   failed: ['failed'],
@@ -51,7 +42,7 @@ export const archiveQuery = z.strictObject({
     .optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  outcome: many(z.enum(OUTCOMES)).optional(),
+  outcome: many(z.enum(COMMAND_OUTCOMES)).optional(),
 });
 export type ArchiveQuery = z.infer<typeof archiveQuery>;
 

@@ -1,14 +1,9 @@
+import type { CommandOutcome } from '@sl/domain';
 import { http } from '../../providers/http.ts';
 
-export const OUTCOMES = [
-  'pending',
-  'acknowledged',
-  'failed',
-  'timed_out',
-  'disconnected',
-  'expired',
-] as const;
-export type Outcome = (typeof OUTCOMES)[number];
+export { COMMAND_OUTCOMES as OUTCOMES } from '@sl/domain';
+export type Outcome = CommandOutcome;
+
 /** The command types the server sends; others are shown by their own name. */
 export const COMMAND_TYPES = ['dim', 'switch', 'program', 'params', 'json'] as const;
 
