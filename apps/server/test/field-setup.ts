@@ -67,7 +67,13 @@ export function sweptFieldForSuite(use: (field: { s: TestServer; sim: SimulatorH
   const now = () => new Date(Date.now() + offset);
   beforeAll(async () => {
     s = await startServer(
-      { reportIntervalMs: REPORT_MS, offlineFactor: 3, offlineSweepMs: 200 },
+      // a command that went out would wait COMMAND_WAIT_MS for its answer: one to an offline controller must not
+      {
+        reportIntervalMs: REPORT_MS,
+        offlineFactor: 3,
+        offlineSweepMs: 200,
+        commandTimeoutMs: COMMAND_WAIT_MS,
+      },
       { clock: { now } },
     );
     sim = await seededField(s, 3, { clock: now });
@@ -84,6 +90,7 @@ export function sweptFieldForSuite(use: (field: { s: TestServer; sim: SimulatorH
   return { advance: (ms: number) => void (offset += ms) };
 }
 export const REPORT_MS = 60_000;
+export const COMMAND_WAIT_MS = 15_000;
 
 /** `startField` before the suite's tests and its close after them; `use` receives the server and simulator. */
 export function fieldForSuite(
