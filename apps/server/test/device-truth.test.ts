@@ -31,10 +31,10 @@ describe(`device truth on ${backend}`, () => {
     expect([0, 1]).toContain(working.cl_status);
     field.silence(silent!);
     // two intervals of silence are not yet offline
-    clock.advance(2 * REPORT_MS);
+    await clock.advance(2 * REPORT_MS);
     await new Promise((r) => setTimeout(r, 1000));
     expect((await moduleOf(silent!)).cl_status).not.toBe(3);
-    clock.advance(2 * REPORT_MS);
+    await clock.advance(2 * REPORT_MS);
     const gone = await until(async () => {
       const m = await moduleOf(silent!);
       return m.cl_status === 3 ? m : undefined;
@@ -83,7 +83,7 @@ describe(`device truth on ${backend}`, () => {
     });
     // a clean goodbye without the farewell state: the broker sends no last will
     await field.stop(false);
-    clock.advance(4 * REPORT_MS);
+    await clock.advance(4 * REPORT_MS);
     const gone = await until(async () => {
       const found = await controllerOf(field.mac);
       return found.status === 'DISCONNECTED' ? found : undefined;

@@ -87,7 +87,16 @@ export function sweptFieldForSuite(use: (field: { s: TestServer; sim: SimulatorH
     await sim?.stop();
     await s?.close();
   });
-  return { advance: (ms: number) => void (offset += ms) };
+  return {
+    /**
+     * Moves both clocks by `ms`, once what the field sent before has arrived (two ingest flushes): a device is
+     * heard when its message arrives, so a reading in flight across the jump would count as heard after it.
+     */
+    advance: async (ms: number) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      offset += ms;
+    },
+  };
 }
 export const REPORT_MS = 60_000;
 export const COMMAND_WAIT_MS = 15_000;

@@ -30,7 +30,7 @@ describe(`important events on ${backend}`, () => {
     const mac = [...field.device.lamps.keys()][0]!;
     const module = await idOfModule(mac);
     field.silence(mac);
-    clock.advance(4 * REPORT_MS);
+    await clock.advance(4 * REPORT_MS);
     const open = await until(async () => (await search(`module=${module}`))[0]);
     expect(open).toMatchObject({ type: 'MODULE_NOT_RESPONDING', status: 'OPEN' });
     expect(Date.parse(open.openDate as string)).toBeGreaterThan(Date.now() + 3 * REPORT_MS);

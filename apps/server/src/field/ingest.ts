@@ -241,10 +241,13 @@ export class Ingest {
     this.meters = [];
     const { history, modules } = await this.believed(batches);
     const believedMeters = await this.believedMeters(meters);
+    // a device is heard when its message arrives, by the server's clock: its own clock may be wrong by months,
+    // and its silence is measured against the server's (arrival is within a flush interval of now)
+    const heardAt = this.clock.now().toISOString();
     // the history and the current state are independent: on a server they go on connections of their own
-    await Promise.all([this.writeHistory(history, believedMeters), this.writeModules(modules)]);
-    await this.writeHeard(batches);
-    await this.writeStates(states);
+    await Promise.all([this.writeHistory(history, believedMeters), this.writeModules(modules, heardAt)]);
+    await this.writeHeard(batches, heardAt);
+    await this.writeStates(states, heardAt);
     this.counters.flushes += 1;
   }
 
@@ -348,38 +351,39 @@ export class Ingest {
   }
 
   /** The newest reading of each module into its current state. */
-  private async writeModules(modules: ModuleReading[]) {
+  private async writeModules(modules: ModuleReading[], heardAt: string) {
     await this.inParallel(chunks(modules, this.chunk), (chunk) =>
-      this.tolerant(chunk, byMac, (rows) => this.writeModuleRows(rows)),
+      this.tolerant(chunk, byMac, (rows) => this.writeModuleRows(rows, heardAt)),
     );
   }
 
-  private async writeModuleRows(rows: ModuleReading[]) {
+  private async writeModuleRows(rows: ModuleReading[], heardAt: string) {
     const result = await this.raw.query(
-      `update luminary_modules as m set ${SET}, status = ${MODULE_STATUS}, last_received_at = v.at
+      `update luminary_modules as m set ${SET}, status = ${MODULE_STATUS},
+        last_received_at = $${COLUMNS.length + 1}::timestamptz
       from ${UNNEST}, luminary_modules as before
       where m.mac = v.mac and m.deleted_at is null and before._id = m._id
       returning m._id, m.mac, m."group", m.cl_status, m.pwm, m.pow,
         (before.cl_status is distinct from m.cl_status or before.pwm is distinct from m.pwm
           or abs(coalesce(m.pow, 0) - coalesce(before.pow, 0))
             > greatest(${POWER_STEP.watts}, ${POWER_STEP.share} * abs(coalesce(before.pow, 0)))) as changed`,
-      columnsOf(rows),
+      [...columnsOf(rows), heardAt],
     );
     this.written('luminary_modules', rows.length, result);
     this.announce('modules', result);
   }
 
   /** Each controller's presence and state. */
-  private async writeStates(states: [string, { state: ControllerState; at: string }][]) {
+  private async writeStates(states: [string, { state: ControllerState; at: string }][], heardAt: string) {
     for (const batch of chunks(states))
       await this.tolerant(
         batch,
         ([mac]) => mac,
-        (rows) => this.writeStateRows(rows),
+        (rows) => this.writeStateRows(rows, heardAt),
       );
   }
 
-  private async writeStateRows(batch: [string, { state: ControllerState; at: string }][]) {
+  private async writeStateRows(batch: [string, { state: ControllerState; at: string }][], heardAt: string) {
     const rows = batch.map(([mac, { state, at }]) => ({
       mac,
       at,
@@ -401,7 +405,7 @@ export class Ingest {
         iostate = coalesce(v.iostate, c.iostate), cputemp = coalesce(v.cputemp, c.cputemp),
         version = coalesce(v.version, c.version), network = coalesce(v.network, c.network),
         reading_meter = coalesce(v."readingMeter", c.reading_meter),
-        last_received_at = v.at
+        last_received_at = ${heardAt}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
         mac text, at timestamptz, online boolean, iostate int, cputemp float8, version text, network text,
         "readingMeter" boolean),
@@ -426,16 +430,12 @@ export class Ingest {
 
   /**
    * A controller that sent readings was heard, whatever its state says: its silence is measured from them. One
-   * marked offline by its silence is back when it speaks after it (a reading older than its last will is not).
+   * marked offline is back when it speaks again (a last will in the same flush is written after this, and wins).
    */
-  private async writeHeard(batches: { controller: string; modules: ModuleReading[] }[]) {
-    const heard = new Map<string, string>();
-    for (const b of batches) {
-      const at = b.modules.reduce((a, r) => (r.at > a ? r.at : a), '');
-      if (at > (heard.get(b.controller) ?? '')) heard.set(b.controller, at);
-    }
+  private async writeHeard(batches: { controller: string; modules: ModuleReading[] }[], heardAt: string) {
+    const heard = new Map<string, string>(batches.map((b) => [b.controller, heardAt]));
     if (!heard.size) return;
-    const again = `(c.connected is false and v.at > c.last_received_at)`;
+    const again = `(c.connected is false)`;
     const result = await this.raw.query(
       `update controllers as c set last_received_at = greatest(c.last_received_at, v.at),
         connected = case when ${again} then true else c.connected end,
