@@ -90,7 +90,7 @@ export const MENU: readonly MenuItem[] = [
     id: 'events',
     label: 'menuEvents',
     icon: NotificationsIcon,
-    entries: [link('/Events', 'eventsTitle', NotificationsIcon, 'ImportantEvents:list'), 'ImportantEvents'],
+    entries: [link('/Events', 'menuEventLog', NotificationsIcon, 'ImportantEvents:list'), 'ImportantEvents'],
   },
   link('/Commands', 'menuCommands', HistoryIcon, 'control:view'),
   {
