@@ -70,7 +70,7 @@ export const MENU: readonly MenuItem[] = [
       link('/Calendar', 'calendar', EventIcon),
       'CalendarProfiles',
       'Categories',
-      link('/PowerSchedule', 'schedule', ScheduleIcon, 'ControllerSchedule:list'),
+      link('/PowerSchedule', 'menuScheduleByMonth', ScheduleIcon, 'ControllerSchedule:list'),
       'ControllerSchedule',
       'GroupControl',
     ],
