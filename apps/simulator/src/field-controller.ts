@@ -30,6 +30,15 @@ export type FieldContext = {
 
 const hold = (set: Set<string>, mac: string, on: boolean) => (on ? set.add(mac) : set.delete(mac));
 
+/** What `p` gives within 5 s, else undefined (and its failure as undefined too). */
+function atMost<T>(p: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = globalThis.setTimeout(resolve, 5000) as unknown as NodeJS.Timeout;
+  });
+  return Promise.race([p.catch(() => undefined), late]).finally(() => clearTimeout(timer));
+}
+
 /** retained state is refreshed this often even when nothing changed, for cputemp */
 const STATE_EVERY = 6;
 const REMEMBERED_IDS = 1000;
@@ -109,11 +118,12 @@ export class FieldController {
     const client = this.client;
     this.client = undefined;
     if (!client) return;
+    // a broker that is itself closing may never acknowledge: the goodbye is tried, the stop never waits on it
     if (clearRetained && client.connected)
-      await client.publishAsync(topic(this.mac, 'state'), '', { qos: 1, retain: true });
+      await atMost(client.publishAsync(topic(this.mac, 'state'), '', { qos: 1, retain: true }));
     else if (farewell && client.connected)
-      await client.publishAsync(...this.message('state', encodeState({ online: false }), true));
-    await client.endAsync();
+      await atMost(client.publishAsync(...this.message('state', encodeState({ online: false }), true)));
+    if (!(await atMost(client.endAsync().then(() => true)))) await client.endAsync(true);
   }
 
   private connect(): Promise<void> {
