@@ -5,13 +5,23 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'] } },
+      {
+        // run beside db in one vitest call, so both take the same number of workers
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+          maxWorkers: 2,
+        },
+      },
       {
         test: {
           name: 'db',
           include: ['apps/server/test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // each file runs its own server and mostly waits on the broker, child processes and the database, so
+          // two files at a time keep two cores busy; vitest's default on two cores is one
+          maxWorkers: 2,
         },
       },
       {

@@ -53,18 +53,19 @@ export async function startNode(
   throw new Error(`${name} did not answer ${healthPath} within ${SERVER_START_S} s`);
 }
 
-/** SIGTERM to every child still running, SIGKILL to any that has not exited 5 s later. */
+/** SIGTERM to a child, SIGKILL if it has not exited 5 s later. */
+export async function stopNode(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** stopNode for every child still running. */
 export async function stopAll(): Promise<void> {
-  await Promise.all(
-    [...children].map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }),
-  );
+  await Promise.all([...children].map(stopNode));
 }
 
 /** Last resort when the bench process itself is exiting: no time left to wait. */

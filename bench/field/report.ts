@@ -23,6 +23,8 @@ export type FieldReport = {
   /** through a Mosquitto of the bench's own with authentication and the ACL on */
   auth: boolean;
   notes: string[];
+  /** the goal rate with the hourly rollups on and off, in turn, each on a fresh server and an empty history */
+  rollups: { on: boolean; step: Step }[];
 };
 
 export function stepsTable(r: FieldReport): string {
@@ -99,6 +101,45 @@ export function render(r: FieldReport): string {
     `\`GET /api/v1/control/lighting?by=group&group=<id>&raw=<pwm>\` as the admin, to a control group holding all ${int(r.fleet.modules)} modules on ${int(r.fleet.controllers)} controllers, which the simulator (\`@sl/simulator\`, in the bench process) runs as ${int(r.fleet.controllers)} MQTT clients of Mosquitto. They run after a \`checkpoint\`, so that they do not pay for writing out the ingest steps' rows; the first run is a warm-up and is not shown. *Every ack recorded* is from sending the request to the latest \`answered_at\` among the command's rows in \`command_devices\`, all of them \`acknowledged\`.`,
     dimTable(r.dims),
     `- **Goal ≤ ${sec(r.goalDimMs)} s until every ack is recorded: ${recorded <= r.goalDimMs ? 'met' : 'not met'}** (median ${sec(recorded)} s).`,
+    ...rollupsSection(r),
     ...(r.notes.length ? [r.notes.map((n) => `- ${n}`).join('\n')] : []),
   ].join('\n\n');
+}
+
+/** Issue 14's bound: the rollups slow the ingest by at most this share at the goal rate. */
+const ROLLUP_COST_MAX = 0.2;
+
+function rollupsSection(r: FieldReport): string[] {
+  if (!r.rollups.length) return [];
+  const mean = (on: boolean) => {
+    const xs = r.rollups.filter((x) => x.on === on).map((x) => x.step.sustained);
+    return xs.reduce((a, b) => a + b, 0) / xs.length;
+  };
+  const cost = 1 - mean(true) / mean(false);
+  const rows = r.rollups.map(({ on, step: s }, i) =>
+    [
+      i + 1,
+      on ? 'on' : 'off (baseline)',
+      int(s.rate),
+      int(s.sent),
+      int(s.stored),
+      int(s.sent - s.stored),
+      `**${int(s.sustained)}**`,
+      sec(s.lagP50Ms),
+      sec(s.drainMs),
+      s.serverCores.toFixed(2),
+    ].join(' | '),
+  );
+  return [
+    '### (c) What the hourly rollups cost the ingest',
+    `The same step at the goal rate, ${r.secondsPerStep} s each, after the group dims, with the energy reports' hourly rollups (\`module_hours\`, \`meter_hours\`) kept and with \`ENERGY_ROLLUPS=0\`, in turn, each on a freshly started server and an emptied history.`,
+    [
+      'run | rollups | target readings/s | sent | stored | lost | sustained stored/s | lag p50 s | drain s | server cores',
+      '--: | :-- | --: | --: | --: | --: | --: | --: | --: | --:',
+      ...rows,
+    ]
+      .map((l) => `| ${l} |`)
+      .join('\n'),
+    `- **Goal: the rollups slow the ingest by at most ${ROLLUP_COST_MAX * 100} %: ${cost <= ROLLUP_COST_MAX ? 'met' : 'not met'}** (mean sustained with rollups ${int(mean(true))}, without ${int(mean(false))} readings/s: ${(cost * 100).toFixed(1)} % ${cost >= 0 ? 'slower' : 'faster'}).`,
+  ];
 }

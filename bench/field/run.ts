@@ -5,7 +5,7 @@ import { openDatabase } from '../../apps/server/src/db/connect.ts';
 import { seedDemoCity } from '../../apps/server/src/field/demo-city.ts';
 import { DeviceSecrets } from '../../apps/server/src/field/device-secrets.ts';
 import { recreateDatabase } from '../api/load.ts';
-import { killAllNow, ROOT, startNode, stopAll } from '../api/processes.ts';
+import { killAllNow, ROOT, startNode, stopAll, stopNode } from '../api/processes.ts';
 import { machine, writeSection } from '../api/report.ts';
 import { ADMIN_PASSWORD } from '../api/session.ts';
 import { benchGroup, call, groupDim, signIn, type DimRun } from './dim.ts';
@@ -29,6 +29,8 @@ const RATES = (process.env.BENCH_FIELD_RATES ?? '5000,10000,25000,50000,100000')
 const CONTROLLERS = 500;
 const PER_CONTROLLER = 20;
 const DIM_RUNS = 7;
+/** the rate at which the rollups' cost is measured: the goal's */
+const ROLLUP_RATE = Number(process.env.BENCH_FIELD_ROLLUP_RATE ?? 50_000);
 const DOC = path.join(ROOT, 'docs/benchmarks.md');
 
 const watchdog = setTimeout(() => {
@@ -51,20 +53,16 @@ async function main() {
   const auth: AuthBroker | undefined = AUTH ? await startAuthBroker() : undefined;
   stopBroker = auth?.stop;
   const MQTT = auth?.url ?? SHARED_MQTT;
-  const server = await startNode(
-    'server',
-    'apps/server/src/main.ts',
-    {
-      DATABASE_URL: benchUrl,
-      MQTT_URL: MQTT,
-      ...(auth && { MQTT_USERNAME: auth.server.username, MQTT_PASSWORD: auth.server.password }),
-      LOG_LEVEL: 'warn',
-      DEMO: '0',
-      ADMIN_PASSWORD,
-      COMMAND_TIMEOUT_MS: '10000',
-    },
-    '/health',
-  );
+  const serverEnv = {
+    DATABASE_URL: benchUrl,
+    MQTT_URL: MQTT,
+    ...(auth && { MQTT_USERNAME: auth.server.username, MQTT_PASSWORD: auth.server.password }),
+    LOG_LEVEL: 'warn',
+    DEMO: '0',
+    ADMIN_PASSWORD,
+    COMMAND_TIMEOUT_MS: '10000',
+  };
+  const server = await startNode('server', 'apps/server/src/main.ts', serverEnv, '/health');
   const pool = new pg.Pool({ connectionString: benchUrl, max: 3 });
   const database = await openDatabase({ databaseUrl: benchUrl });
   let sim: Awaited<ReturnType<typeof startSimulator>> | undefined;
@@ -146,7 +144,41 @@ async function main() {
       console.log(`  ${JSON.stringify(run)}`);
       if (i > 0) dims.push(run);
     }
+    await sim.stop({ clearRetained: true });
+    sim = undefined;
+    // what the hourly rollups cost the ingest: the goal rate on a server with them and on one without, in turn, each
+    // on an empty history, so neither pays for the other's rows
+    const rollups: { on: boolean; step: Step }[] = [];
+    let current = server;
+    for (const on of [true, false, true, false]) {
+      await stopNode(current.child);
+      current = await startNode(
+        'server',
+        'apps/server/src/main.ts',
+        { ...serverEnv, ENERGY_ROLLUPS: on ? '1' : '0' },
+        '/health',
+      );
+      await pool.query('truncate module_readings, module_hours');
+      await pool.query('checkpoint');
+      console.log(`ingest at ${ROLLUP_RATE} readings/s, rollups ${on ? 'on' : 'off'} ...`);
+      const step = await ingestStep({
+        brokerUrl: MQTT,
+        pool,
+        serverUrl: current.url,
+        serverPid: current.child.pid!,
+        templates: ts,
+        rate: ROLLUP_RATE,
+        seconds: SECONDS,
+        secrets,
+        ...(auth && { brokerLog: auth.log, serverClientId: auth.server.username }),
+      });
+      rollups.push({ on, step });
+      console.log(
+        `  stored ${step.stored}/${step.sent}, sustained ${Math.round(step.sustained)}/s, lag p50 ${step.lagP50Ms} ms`,
+      );
+    }
     const report = {
+      rollups,
       machine: m,
       steps,
       broker,

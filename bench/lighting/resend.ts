@@ -27,6 +27,8 @@ export type Resend = {
   full: Phase;
   /** a change to a profile: compiled against the lamps as last read, every table sent */
   rules: Phase;
+  /** a change to one lamp (its own profile): its controller read, compiled and sent again, no other */
+  lamp: Phase & { controllersSent: number };
   meanBytes: number;
   /** program commands written by the restarted server in the 30 s after it was up */
   afterRestart: number;
@@ -51,7 +53,11 @@ async function lastCommand(pool: pg.Pool): Promise<number> {
 }
 
 /** Saves a change and waits until every controller acknowledged the programs it made. */
-async function phase(pool: pg.Pool, controllers: number, change: () => Promise<unknown>): Promise<Phase> {
+async function phase(
+  pool: pg.Pool,
+  controllers: number,
+  change: () => Promise<unknown>,
+): Promise<Phase & { controllersSent: number }> {
   const since = await lastCommand(pool);
   const saved = Date.now();
   await change();
@@ -65,6 +71,13 @@ async function phase(pool: pg.Pool, controllers: number, change: () => Promise<u
     startSeconds: now.first ? (now.first.getTime() - saved) / 1000 : NaN,
     sendSeconds: now.first && now.last ? (now.last.getTime() - now.first.getTime()) / 1000 : NaN,
     acknowledged: now.acknowledged,
+    controllersSent: (
+      await pool.query<{ n: number }>(
+        `select count(distinct d.controller_mac)::int as n from commands c join command_devices d on d.command_id = c.id
+        where c.type = 'program' and c.id > $1`,
+        [since],
+      )
+    ).rows[0]!.n,
   };
 }
 
@@ -117,6 +130,19 @@ export async function measureResend(controllers: number, perController: number):
       }),
     );
     console.log(`rules: ${JSON.stringify(rules)}; responder ${JSON.stringify(responder.counts)}`);
+    const own = await call<{ _id: number }>(server.url, s, 'POST', '/api/v1/Profiles', {
+      name: 'One lamp',
+      kind: 'onOff',
+      group: groupId,
+      settings: { pwm0: 80 },
+    });
+    const { rows: lamps } = await pool.query<{ _id: number }>(
+      'select _id from luminary_modules where deleted_at is null order by _id limit 1',
+    );
+    const lamp = await phase(pool, 1, () =>
+      call(server.url, s, 'PATCH', `/api/v1/LuminaryModules/${lamps[0]!._id}`, { profileId: own._id }),
+    );
+    console.log(`lamp: ${JSON.stringify(lamp)}`);
 
     const sent = await lastCommand(pool);
     await server.child.kill('SIGTERM');
@@ -129,6 +155,7 @@ export async function measureResend(controllers: number, perController: number):
       seedSeconds,
       full,
       rules,
+      lamp,
       meanBytes: responder.counts.programBytes / Math.max(1, responder.counts.programs),
       afterRestart: (await figures(pool, sent)).commands,
     };

@@ -9,6 +9,7 @@ import { LoginThrottle } from './auth/login-throttle.ts';
 import { SessionRepository } from './auth/session.repository.ts';
 import { sessionPolicy } from './auth/session-policy.ts';
 import { roleRightsIn, userHooks } from './auth/user-hooks.ts';
+import { meterHooks } from './energy/group-hours.ts';
 import { DEFAULT_OFFLINE_FACTOR } from '@sl/domain';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -23,9 +24,10 @@ import { DEFAULT_HISTORY_DAYS, keepPartitions, maintainHistory } from './field/h
 import { Ingest, shareGroupOf } from './field/ingest.ts';
 import { OfflineSweep, type Raw } from './field/offline-sweep.ts';
 import { EventDetector } from './events/event-detector.ts';
+import { LampExpectations } from './events/lamp-expectations.ts';
 import { registerImportantEventRoutes } from './routes/important-events.routes.ts';
 import { LiveHub } from './live/live-hub.ts';
-import { AdvisoryLease, ALONE } from './lighting/sender-lease.ts';
+import { AdvisoryLease, ALONE, SCHEDULE_LEASE } from './lighting/sender-lease.ts';
 import { MapIndex } from './map/map-index.ts';
 import { MAP_SOURCES } from './map/load-points.ts';
 import { installErrorHandler, sendError } from './http/error-handler.ts';
@@ -42,6 +44,7 @@ import { registerDeviceSecretRoutes, SECRET_ON_CREATE } from './routes/device-se
 import { registerEntityRoutes } from './routes/entity.routes.ts';
 import { registerExportRoutes } from './routes/export.routes.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
+import { registerHistoryRoutes } from './routes/history.routes.ts';
 import { registerLightingRoutes } from './routes/lighting.routes.ts';
 import { ProgramService, SYSTEM_CLOCK, type Clock } from './lighting/program-service.ts';
 import { registerMapRoutes } from './routes/map.routes.ts';
@@ -51,8 +54,13 @@ import { registerReportExportRoutes } from './routes/report-export.routes.ts';
 import { ReportService } from './energy/report.service.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerModuleConfigRoutes } from './routes/module-config.routes.ts';
+import { registerPreferenceRoutes } from './routes/preferences.routes.ts';
+import { registerModuleHistoryRoutes } from './routes/module-history.routes.ts';
+import { socketHooks } from './entities/socket-rules.ts';
+import { registerSocketHolderRoutes } from './routes/socket-holders.routes.ts';
 import { registerRoleRoutes } from './routes/roles.routes.ts';
 import { registerScheduleRoutes } from './routes/schedule.routes.ts';
+import { registerScheduleManyRoutes } from './routes/schedule-many.routes.ts';
 import { registerScheduleTwilightRoutes } from './routes/schedule-twilight.routes.ts';
 import { registerScheduleTonightRoutes } from './routes/schedule-tonight.routes.ts';
 import { SunYears } from './lighting/sun-years.ts';
@@ -71,6 +79,8 @@ declare module 'fastify' {
     mapIndex: MapIndex;
     /** undefined when the app sends no lighting programs */
     programs?: ProgramService;
+    /** undefined when the app sends no power schedules */
+    schedules?: ScheduleSender;
   }
 }
 
@@ -86,7 +96,16 @@ export type AppDeps = {
     | 'demo'
   > &
     Partial<
-      Pick<Config, 'historyDays' | 'trustedProxy' | 'reportIntervalMs' | 'offlineFactor' | 'offlineSweepMs'>
+      Pick<
+        Config,
+        | 'historyDays'
+        | 'trustedProxy'
+        | 'reportIntervalMs'
+        | 'offlineFactor'
+        | 'offlineSweepMs'
+        | 'energyRollups'
+        | 'lampGraceMs'
+      >
     >;
   database: Database;
   broker: Broker;
@@ -98,7 +117,7 @@ export type AppDeps = {
    * The lighting programs sent to the field: `settleMs`, how long their sources must stay unchanged before they go
    * out (default 5 s); false sends none (tests of other things, whose lamps must keep the levels they set).
    */
-  programs?: { settleMs?: number } | false;
+  programs?: { settleMs?: number; scheduleTickMs?: number; scheduleRetryMs?: number } | false;
 };
 
 /** Fastify's trustProxy: a hop count trusts that many proxies nearest to the server. */
@@ -151,12 +170,19 @@ export async function buildApp({
       roleRights: roleRightsIn(repo),
     }),
     Roles: { afterUpdate: () => auth.forgetRecent() },
+    LuminarySupports: socketHooks(db),
+    Meters: meterHooks((db as unknown as { $client: Raw }).$client),
   };
   const mapIndex = new MapIndex(db, hub);
   app.decorate('mapIndex', mapIndex);
   // the ingest is made below, once the routes' service exists
   const field: { ingest?: Ingest } = {};
   let programs: ProgramService | undefined;
+  let scheduleSender: ScheduleSender | undefined;
+  // the lamps follow programs only where they are sent: only there is a lamp against its program news
+  const expectations = programOptions
+    ? new LampExpectations(db, clock, config.lampGraceMs ?? 15 * 60_000, app.log)
+    : undefined;
   // every process's programs hear of it (this one's too, through the hub)
   const announce = (name: string) => hub.publish({ type: 'entities', data: [name] }).catch(() => undefined);
   const placement = new DistrictPlacement(db, written);
@@ -180,12 +206,25 @@ export async function buildApp({
   hub.subscribe({
     send: (e) => {
       if (e.type === 'tables') for (const table of e.data as string[]) repo.changed(table);
-      if (e.type === 'entities') for (const name of e.data as string[]) programs?.changed(name);
+      if (e.type === 'entities')
+        for (const name of e.data as string[]) {
+          programs?.changed(name);
+          scheduleSender?.changed(name);
+          expectations?.changed(name);
+        }
+      // controllers seen connected by whichever process heard them
+      if (e.type === 'controllers' && Array.isArray(e.data))
+        scheduleSender?.online(
+          (e.data as { mac?: string; connected?: boolean }[]).flatMap((r) =>
+            r.connected && r.mac ? [r.mac] : [],
+          ),
+        );
     },
   });
   const shareGroup = broker.kind === 'external' && database.url ? shareGroupOf(database.url) : undefined;
   const ingest = new Ingest(broker.client, db, app.log, hub, written, 500, shareGroup);
   ingest.clock = clock;
+  ingest.rollups = config.energyRollups ?? true;
   field.ingest = ingest;
   app.addHook('onClose', () => ingest.stop());
   app.decorate('ingest', ingest);
@@ -201,7 +240,7 @@ export async function buildApp({
   offline.start(config.offlineSweepMs ?? 10_000);
   app.addHook('onClose', () => offline.stop());
   app.decorate('offline', offline);
-  const detector = new EventDetector(raw, clock, hub, written, app.log);
+  const detector = new EventDetector(raw, clock, hub, written, app.log, expectations);
   detector.start(config.offlineSweepMs ?? 10_000);
   app.addHook('onClose', () => detector.stop());
   app.decorate('events', detector);
@@ -210,9 +249,11 @@ export async function buildApp({
   registerHealthRoutes(app, database, broker, ingest, mapIndex);
   registerAuthRoutes(app, auth, new LoginThrottle(db), config.signInPerMinute);
   registerUserRoutes(app, db, repo, service, hooks);
+  registerPreferenceRoutes(app, db);
   registerRoleRoutes(app, service);
   registerImportantEventRoutes(app, service, raw, clock, written);
   registerEntityRoutes(app, service, SECRET_ON_CREATE);
+  registerHistoryRoutes(app, db, service);
   registerExportRoutes(app, db, repo);
   registerImportRoutes(app, db, repo, placement);
   const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>
@@ -234,7 +275,10 @@ export async function buildApp({
     });
     programs = lighting;
     lighting.start();
-    ingest.onOnline = (macs) => lighting.online(macs);
+    ingest.onOnline = (macs) => {
+      lighting.online(macs);
+      expectations?.online();
+    };
     app.addHook('onClose', () => lighting.stop());
   }
   app.decorate('programs', programs);
@@ -243,6 +287,8 @@ export async function buildApp({
   registerDeviceSecretRoutes(app, service, secrets);
   registerControlRoutes(app, db, commandService);
   registerModuleConfigRoutes(app, db, commandService, written);
+  registerModuleHistoryRoutes(app, db, service);
+  registerSocketHolderRoutes(app, db);
   registerMapRoutes(app, mapIndex, repo);
   registerLightingRoutes(app, service, db, clock);
   registerCalendarRoutes(app, service, repo, db, announce);
@@ -253,14 +299,23 @@ export async function buildApp({
   const schedules = new ScheduleService(service, repo, db, () => announce('ControllerSchedule'));
   if (programOptions) {
     // the cabinets' schedules go to the field with the lamps' programs (tests of other things send neither)
-    const sender = new ScheduleSender(schedules, service, commandService, clock, app.log);
-    schedules.onChange = (controller) => sender.changed(controller);
+    const sender = new ScheduleSender(db, schedules, service, commandService, {
+      clock,
+      log: app.log,
+      lease: database.url ? new AdvisoryLease(database.url, SCHEDULE_LEASE) : ALONE,
+      settleMs: programOptions.settleMs,
+      tickMs: programOptions.scheduleTickMs,
+      retryMs: programOptions.scheduleRetryMs,
+    });
+    scheduleSender = sender;
     sender.start();
-    app.addHook('onClose', async () => sender.stop());
+    app.addHook('onClose', () => sender.stop());
   }
+  app.decorate('schedules', scheduleSender);
   registerScheduleRoutes(app, schedules);
+  registerScheduleManyRoutes(app, schedules);
   registerScheduleTwilightRoutes(app, schedules, new SunYears());
-  registerScheduleTonightRoutes(app, schedules, clock);
+  registerScheduleTonightRoutes(app, schedules, clock, db, service);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -39,6 +39,13 @@ export type Config = {
   offlineFactor: number;
   /** how often the server looks for silent devices (OFFLINE_SWEEP_S) */
   offlineSweepMs: number;
+  /**
+   * ENERGY_ROLLUPS=0: the hourly rollups of the readings are not kept (the energy reports then see nothing new);
+   * bench:field's baseline for what they cost the ingest
+   */
+  energyRollups?: boolean;
+  /** how long a lamp may disagree with its program before it burns by day or is out at night (LAMP_GRACE_S) */
+  lampGraceMs: number;
 };
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,9 +79,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     reportIntervalMs: positive(env.REPORT_INTERVAL_S, 60) * 1000,
     offlineFactor: positive(env.OFFLINE_FACTOR, DEFAULT_OFFLINE_FACTOR),
     offlineSweepMs: positive(env.OFFLINE_SWEEP_S, 10) * 1000,
+    energyRollups: env.ENERGY_ROLLUPS !== '0',
+    lampGraceMs: positive(env.LAMP_GRACE_S, DEFAULT_LAMP_GRACE_S) * 1000,
   };
 }
 
+const DEFAULT_LAMP_GRACE_S = 15 * 60;
 const positive = (raw: string | undefined, fallback: number) => (Number(raw) > 0 ? Number(raw) : fallback);
 
 /** `true`/`false`, a hop count, or a list of addresses and CIDR ranges (spaces allowed after the commas). */

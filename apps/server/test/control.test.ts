@@ -20,6 +20,23 @@ describe.each([
   afterAll(() => close?.());
 
   const dim = (query: string) => s.call('GET', `/api/v1/control/lighting?${query}`);
+  /** Empties the sockets that hold these modules: a module stands in one socket only (IsUsedError otherwise). */
+  const release = async (...moduleIds: number[]) => {
+    const supports = (await s.call('GET', '/api/v1/LuminarySupports?limit=10000')).body.data as {
+      _id: number;
+      sockets: { luminaryModule?: number }[];
+    }[];
+    for (const p of supports.filter((x) => x.sockets.some((k) => moduleIds.includes(k.luminaryModule!))))
+      expect(
+        (
+          await s.call('PATCH', `/api/v1/LuminarySupports/${p._id}`, {
+            sockets: p.sockets.map((k) =>
+              moduleIds.includes(k.luminaryModule!) ? { ...k, luminaryModule: null } : k,
+            ),
+          })
+        ).status,
+      ).toBe(200);
+  };
 
   describe(`lighting control on ${backend}`, () => {
     it('goes through the broker it names', async () => {
@@ -71,6 +88,7 @@ describe.each([
       const [a, b, c, other] = sim.city.cabinets[0]!.modules;
       const idOf = async (mac: string) =>
         (await s.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0]._id as number;
+      await release(await idOf(a!.mac), await idOf(b!.mac), await idOf(c!.mac));
       const support = (
         await s.call('POST', '/api/v1/LuminarySupports', {
           uid: 'two-arm post',
@@ -99,11 +117,44 @@ describe.each([
       expect((await dim('by=support&raw=10')).body).toMatchObject({ code: 'IsInvalidError', fields: ['id'] });
     });
 
+    it('dims the modules selected in a list as one command, across controllers, and refuses a bad selection', async () => {
+      const picked = [sim.city.cabinets[0]!.modules[5]!, sim.city.cabinets[1]!.modules[5]!];
+      const idOf = async (mac: string) =>
+        (await s.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0]._id as number;
+      const ids = [await idOf(picked[0]!.mac), await idOf(picked[1]!.mac)];
+      const pwm = 17;
+      const res = await dim(`by=ids&ids=${ids.join(',')}&raw=${pwm}`);
+      expect(res.body).toMatchObject({ code: 0, counts: { controllers: 2, modules: 2, acknowledged: 2 } });
+      for (const m of picked)
+        await until(async () => {
+          const row = (await s.call('GET', `/api/v1/LuminaryModules?mac=${m.mac}`)).body.data[0];
+          return row.pwm === pwm ? row : undefined;
+        });
+      const beside = sim.city.cabinets[0]!.modules[6]!;
+      expect((await s.call('GET', `/api/v1/LuminaryModules?mac=${beside.mac}`)).body.data[0].pwm).not.toBe(
+        pwm,
+      );
+      const archived = (await s.call('GET', `/api/v2/commands/${res.body.commandId}`)).body.result;
+      expect(archived).toMatchObject({ type: 'dim', target: { by: 'ids', ids } });
+
+      expect((await dim('by=ids&ids=999999&raw=10')).body).toMatchObject({ code: 3 });
+      for (const bad of [
+        'by=ids&raw=10',
+        'by=ids&ids=1,x&raw=10',
+        `by=ids&ids=${Array.from({ length: 1001 }, (_, i) => i + 1).join(',')}&raw=10`,
+      ]) {
+        const refused = await dim(bad);
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject({ code: 'IsInvalidError', fields: ['ids'] });
+      }
+    });
+
     it('dims the lamps in the sockets that name a control group, across controllers', async () => {
       const lamps = [sim.city.cabinets[1]!.modules[0]!, sim.city.cabinets[2]!.modules[0]!];
       const group = (await s.call('POST', '/api/v1/GroupControl', { name: 'Evening pair', id: 4321 })).body;
       for (const [i, lamp] of lamps.entries()) {
         const module = (await s.call('GET', `/api/v1/LuminaryModules?mac=${lamp.mac}`)).body.data[0];
+        await release(module._id);
         await s.call('POST', '/api/v1/LuminarySupports', {
           uid: `group post ${i}`,
           sockets: [{ luminaryModule: module._id, groupControl: group._id }],

@@ -20,7 +20,8 @@ async function snapshot() {
 beforeAll(async () => {
   s = await startServer();
   samples = new Samples(s);
-  for (const e of ENTITIES) existing.set(e.name, (await samples.idOf(e.name))!);
+  // data the server computes has no route that makes it: its routes are asked of record 1
+  for (const e of ENTITIES) existing.set(e.name, (await samples.idOf(e.name)) ?? 1);
   demo = await s.demo();
 });
 afterAll(() => s?.close());

@@ -53,6 +53,33 @@ describe(`derived device state on ${backend}`, () => {
     expect(one.body.cl_status).toBe(1);
   });
 
+  it('mirrors in each socket what its module reports, read afresh, and takes no mirror back on save', async () => {
+    await s.sql(
+      `update luminary_modules set pwm = 40, pow = 31.5, status = 'MOUNTED', last_received_at = $2 where _id = $1`,
+      [ids.on, '2026-11-23T22:00:00.000Z'],
+    );
+    const one = (await s.call('GET', `/api/v1/LuminarySupports/${ids.mounting}`)).body;
+    expect(one.sockets[0]).toMatchObject({
+      luminaryModule: ids.on,
+      mac: 'A10000000001',
+      pwm: 40,
+      pow: 31.5,
+      status: 'MOUNTED',
+      cl_status: 1,
+    });
+    expect(Date.parse(one.sockets[0].updatedAt)).toBe(Date.parse('2026-11-23T22:00:00.000Z'));
+    expect(one.sockets[1]).toMatchObject({ luminaryModule: ids.off, cl_status: 0 });
+    await report('luminary_modules', ids.off, 4);
+    const listedNow = await listed('LuminarySupports');
+    expect((listedNow.get(ids.mounting)!.sockets as { cl_status: number }[])[1]!.cl_status).toBe(4);
+    // a client that sends the sockets back as read saves them; the mirror is not stored
+    const back = await s.call('PATCH', `/api/v1/LuminarySupports/${ids.mounting}`, { sockets: one.sockets });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const [stored] = await s.sql(`select sockets from luminary_supports where _id = $1`, [ids.mounting]);
+    expect((stored as { sockets: Record<string, unknown>[] }).sockets[0]).not.toHaveProperty('pwm');
+    await report('luminary_modules', ids.off, 0);
+  });
+
   it('gives a lamp the state of its module, by its socket or its control module', async () => {
     const rows = await listed('Luminaries');
     expect(rows.get(ids.lampInSocket)).toMatchObject({ cl_status: 1 });
@@ -64,6 +91,29 @@ describe(`derived device state on ${backend}`, () => {
   it("gives a cabinet that reports nothing its controller's state", async () => {
     expect((await listed('Cabinets')).get(ids.cabinet)).toMatchObject({ cl_status: 1 });
     expect((await s.call('GET', `/api/v1/Cabinets/${ids.cabinet}`)).body.cl_status).toBe(1);
+  });
+
+  it("serves a cabinet's door, mode, breakers and contactors as its controller's I/O, as wired", async () => {
+    // mode AUTO, three breakers on, relay 1 on (encodeIo's bits); phase B's contactor is wired inverted
+    await s.sql('update controllers set iostate = 62, polarity = 0 where _id = $1', [ids.controller]);
+    expect(
+      (await s.call('PATCH', `/api/v1/Cabinets/${ids.cabinet}`, { inversion: { B: true } })).status,
+    ).toBe(200);
+    const io = { door: 'DOOR_CLOSED', mode: 'AUTO', breakersOn: { A: true, B: true, C: true } };
+    expect((await s.call('GET', `/api/v1/Cabinets/${ids.cabinet}`)).body).toMatchObject({
+      ...io,
+      lampsFed: { A: true, B: true, C: false },
+    });
+    // the door's input wired active-low: the same reading says it is open
+    await s.sql('update controllers set polarity = 1 where _id = $1', [ids.controller]);
+    expect((await listed('Cabinets')).get(ids.cabinet)).toMatchObject({ ...io, door: 'DOOR_OPEN' });
+    const write = await s.call('PATCH', `/api/v1/Cabinets/${ids.cabinet}`, { door: 'DOOR_CLOSED' });
+    expect(write.status).toBe(400);
+    const unwired = await id('Cabinets', { uid: 'K-none' });
+    expect((await s.call('GET', `/api/v1/Cabinets/${unwired}`)).body).toMatchObject({
+      door: null,
+      lampsFed: null,
+    });
   });
 
   it('follows a module that reports again, past the kept page of mountings', async () => {

@@ -3,6 +3,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedInstant } from '@sl/domain/astro';
 import { encodeMeterReading, topic } from '@sl/protocol';
+import { rebuildGroupHours } from '../src/energy/group-hours.ts';
 import { dropOldPartitions } from '../src/field/history.ts';
 import { until } from './field-setup.ts';
 import { at, D, MAC, MODULE, publishEnergyField, READINGS, SERIAL, TZ } from './energy-field.ts';
@@ -17,6 +18,7 @@ let s: TestServer;
 let meterId = 0;
 let cabinetId = 0;
 let groupId = 0;
+let cityId = 0;
 let secret = '';
 const clock = { t: new Date(), now: () => clock.t };
 const users: Record<string, Client> = {};
@@ -54,6 +56,7 @@ beforeAll(async () => {
     co2Factor: 400,
     currency: 'GBP',
   });
+  cityId = city;
   groupId = await create('Groups', { name: 'Energy', cities: [city] });
   const elsewhere = await create('Groups', { name: 'Elsewhere', cities: [city] });
   const controller = await create('Controllers', { mac: MAC, group: groupId });
@@ -304,5 +307,63 @@ describe(`energy reports on ${backend}`, () => {
     // 11:00 now rises 150 + 50 Wh; 23:00 rises from 1350 and 2100: 150 + 200 Wh
     await until(async () => (await naP(at(D, '11:00'))) === 200 || undefined);
     expect(await naP(at(D, '23:00'))).toBe(350);
+  });
+
+  it('a whole group’s figures follow its meters: a late reading, a ratio, a move to another group', async () => {
+    const total = async (query: Record<string, string | number>) =>
+      (await report(s, 'consumption', { ...range, groupType: 'BY_PERIOD', ...query })).body.result.total.kwh;
+    // the late reading of the test before moved the meter's hours; the group's pre-summed hours moved with them
+    const own = await total({ meter: meterId });
+    expect(await total({ group: groupId })).toBe(own);
+    const patch = (body: object) => s.call('PATCH', `/api/v1/Meters/${meterId}`, body);
+    expect((await patch({ power_transformation: 2 })).status).toBe(200);
+    expect(await total({ meter: meterId })).toBe(own * 2);
+    expect(await total({ group: groupId })).toBe(own * 2);
+    const spare = await create('Groups', { name: 'Energy spare', cities: [cityId] });
+    expect((await patch({ group: spare, power_transformation: 1 })).status).toBe(200);
+    expect(await total({ group: groupId })).toBe(0);
+    expect(await total({ group: spare })).toBe(own);
+    expect((await patch({ group: groupId })).status).toBe(200);
+    expect(await total({ group: spare })).toBe(0);
+    expect(await total({ group: groupId })).toBe(own);
+    // every group's (an administrator's with no group chosen): the groups' pre-summed hours and a meter in none
+    expect(await total({})).toBe(own);
+    expect((await patch({ group: null })).status).toBe(200);
+    expect(await total({ group: groupId })).toBe(0);
+    expect(await total({})).toBe(own);
+    expect((await patch({ group: groupId })).status).toBe(200);
+    expect(await total({})).toBe(own);
+    // a meter whose readings made average data is not removed, and its group's figures stay whole
+    const removal = await s.call('DELETE', `/api/v1/Meters/${meterId}`);
+    expect(removal.status).toBe(409);
+    expect(removal.body).toMatchObject({ code: 'IsUsedError' });
+    expect(await total({ group: groupId })).toBe(own);
+    // one that never reported is removed, and takes nothing from its group
+    const spareMeter = await create('Meters', { serial: 'E-SPARE-1', group: groupId });
+    expect((await s.call('DELETE', `/api/v1/Meters/${spareMeter}`)).status).toBe(200);
+    expect(await total({ group: groupId })).toBe(own);
+  });
+
+  it('rebuilds the groups’ pre-summed hours from the meters’ own (npm run rollups:rebuild)', async () => {
+    const total = async (group: number) =>
+      (await report(s, 'consumption', { ...range, groupType: 'BY_PERIOD', group })).body.result.total.kwh;
+    const own = await total(groupId);
+    expect(own).toBeGreaterThan(0);
+    // what a meter edited during a flush can leave: a group's hours counted twice, and hours no meter has
+    await s.sql('update group_hours set wh = wh * 2 where "group" = $1', [groupId]);
+    await s.sql(`insert into group_hours ("group", hour, wh) values ($1, $2, 5000)`, [
+      groupId + 1e6,
+      range.start,
+    ]);
+    expect(await total(groupId)).not.toBe(own);
+    const raw = {
+      query: (text: string, params: unknown[]) => s.sql(text, params).then((rows) => ({ rows })),
+    };
+    const { written, dropped } = await rebuildGroupHours(raw);
+    expect(written).toBeGreaterThan(0);
+    // the hours no meter has (and those a meter's moves left at zero in the groups it left)
+    expect(dropped).toBeGreaterThanOrEqual(1);
+    expect(await s.sql('select 1 from group_hours where "group" = $1', [groupId + 1e6])).toEqual([]);
+    expect(await total(groupId)).toBe(own);
   });
 });

@@ -60,7 +60,11 @@ export async function seededField(
  * For the suites of device truth and events: a server that sweeps for silent devices every 200 ms (offline after
  * 3 report intervals of `REPORT_MS`) and three simulated cabinets, both on a clock `advance` moves forward.
  */
-export function sweptFieldForSuite(use: (field: { s: TestServer; sim: SimulatorHandle }) => void) {
+export function sweptFieldForSuite(
+  use: (field: { s: TestServer; sim: SimulatorHandle }) => void,
+  /** more of the server's config, and the lighting programs it sends (none unless asked) */
+  extra: { config?: Parameters<typeof startServer>[0]; programs?: { settleMs?: number } } = {},
+) {
   let s: TestServer | undefined;
   let sim: SimulatorHandle | undefined;
   let offset = 0;
@@ -73,8 +77,9 @@ export function sweptFieldForSuite(use: (field: { s: TestServer; sim: SimulatorH
         offlineFactor: 3,
         offlineSweepMs: 200,
         commandTimeoutMs: COMMAND_WAIT_MS,
+        ...extra.config,
       },
-      { clock: { now } },
+      { clock: { now }, programs: extra.programs },
     );
     sim = await seededField(s, 3, { clock: now });
     await until(async () => {
@@ -96,6 +101,7 @@ export function sweptFieldForSuite(use: (field: { s: TestServer; sim: SimulatorH
       await new Promise((r) => setTimeout(r, 1000));
       offset += ms;
     },
+    now,
   };
 }
 export const REPORT_MS = 60_000;

@@ -92,7 +92,8 @@ describe(`field ingest on ${backend}`, () => {
   it('stores a meter reading per phase, its 65535 as 0, and the meter shows the latest', async () => {
     const serial = sim.city.cabinets[0]!.meter.serial;
     const client = await asController(sim.controllers[0]!.mac);
-    const at = new Date(Date.now() + 1000).toISOString();
+    // later than any the simulated meter sends meanwhile: the meter shows its newest reading, whatever arrives after
+    const at = new Date(Date.now() + 10 * 60_000).toISOString();
     const phases = [
       { phase: 1, voltage: 23012, current: 1500, power: 34500, energy: 120 },
       { phase: 2, voltage: 65535, current: 65535, power: 65535, energy: 65535 },
@@ -102,13 +103,24 @@ describe(`field ingest on ${backend}`, () => {
       JSON.stringify({ serial, at, phases }),
       { qos: 1 },
     );
-    await client.endAsync();
     const stored = await until(async () => {
       const r = await s.sql<{ phase: number; voltage: string; energy: string }>(
         'select phase, voltage, energy from meter_readings where serial = $1 and at = $2 order by phase',
         [serial, at],
       );
       return r.length === 2 ? r : undefined;
+    });
+    // an older reading arriving after it is kept in the history but is not the meter's latest
+    const older = new Date(Date.parse(at) - 60_000).toISOString();
+    await client.publishAsync(
+      `sl/v1/${sim.controllers[0]!.mac}/meter`,
+      JSON.stringify({ serial, at: older, phases: [{ ...phases[0]!, voltage: 22222 }] }),
+      { qos: 1 },
+    );
+    await client.endAsync();
+    await until(async () => {
+      const r = await s.sql('select 1 from meter_readings where serial = $1 and at = $2', [serial, older]);
+      return r.length ? r : undefined;
     });
     expect(stored.map((r) => [r.phase, Number(r.voltage), Number(r.energy)])).toEqual([
       [1, 23012, 120],
@@ -118,7 +130,10 @@ describe(`field ingest on ${backend}`, () => {
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     const meter = page.body.data[0];
     expect(meter.energyData).toEqual(
-      expect.arrayContaining([expect.objectContaining({ phase: 2, voltage: 0 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ phase: 1, voltage: 23012 }),
+        expect.objectContaining({ phase: 2, voltage: 0 }),
+      ]),
     );
   });
 });

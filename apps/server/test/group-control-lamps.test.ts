@@ -74,4 +74,53 @@ describe(`a group control's lamps on ${backend}`, () => {
     const reader = await s.signIn('profiles-only', 'Lamps-2026');
     expect((await reader.call('GET', `/api/v2/group-controls/${group}/lamps`)).status).toBe(403);
   });
+
+  it('takes mountings by the hundred: every socket of each, free ones too, then none; a bad choice writes nothing', async () => {
+    const night = await made('GroupControl', { name: 'Night crew', id: 9 });
+    const e = await made('LuminaryModules', { mac: '024D000D00000005' });
+    const [p4, p5] = [
+      await made('LuminarySupports', {
+        uid: 'POLE-4',
+        socketCount: 2,
+        sockets: [{ luminaryModule: e, height: 8 }],
+      }),
+      await made('LuminarySupports', { uid: 'POLE-5', socketCount: 1 }),
+    ];
+    const assign = (body: object) => s.call('POST', '/api/v2/group-controls/assign', body);
+    const r = await assign({ supports: [p4, p5], groupControl: night });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.result).toEqual({ supports: 2, sockets: 3 });
+    const pole4 = (await s.call('GET', `/api/v1/LuminarySupports/${p4}`)).body;
+    expect(pole4.sockets).toMatchObject([
+      { luminaryModule: e, height: 8, groupControl: night },
+      { groupControl: night },
+    ]);
+    expect((await s.call('GET', `/api/v2/group-controls/${night}/lamps`)).body.result.count).toBe(1);
+    // the mounting's history names the change
+    const history = await s.call('GET', `/api/v2/LuminarySupports/history?id=${p4}`);
+    const updates = history.body.result.data.filter((c: { action: string }) => c.action === 'update');
+    expect(updates.map((c: { changes: object }) => Object.keys(c.changes))).toEqual([['sockets']]);
+
+    // one mounting out of reach, or an unknown group control: nothing is written
+    const before = (await s.call('GET', `/api/v1/LuminarySupports/${p5}`)).body.sockets;
+    expect((await assign({ supports: [p5, 999999], groupControl: null })).status).toBe(404);
+    expect((await assign({ supports: [p5], groupControl: 999999 })).status).toBe(404);
+    expect((await s.call('GET', `/api/v1/LuminarySupports/${p5}`)).body.sockets).toEqual(before);
+    const tooMany = await assign({
+      supports: Array.from({ length: 1001 }, (_, i) => i + 1),
+      groupControl: null,
+    });
+    expect(tooMany.body.code).toBe('IsInvalidError');
+    const other = await s.adminOfNewGroup('Not the night crew');
+    expect(
+      (await other.call('POST', '/api/v2/group-controls/assign', { supports: [p4], groupControl: null }))
+        .status,
+    ).toBe(404);
+
+    const cleared = await assign({ supports: [p4], groupControl: null });
+    expect(cleared.status).toBe(200);
+    const after = (await s.call('GET', `/api/v1/LuminarySupports/${p4}`)).body.sockets;
+    expect(after[0]).toMatchObject({ luminaryModule: e, height: 8 });
+    expect(after.some((x: { groupControl?: unknown }) => x.groupControl != null)).toBe(false);
+  });
 });

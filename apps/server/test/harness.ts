@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppDeps, type RouteEntry } from '../src/app.ts';
 import type { ProgramService } from '../src/lighting/program-service.ts';
+import type { ScheduleSender } from '../src/schedule/schedule-sender.ts';
 import { openDatabase, type Db } from '../src/db/connect.ts';
 import { DeviceSecrets } from '../src/field/device-secrets.ts';
 import { startBroker, type Broker } from '../src/plugins/broker.ts';
@@ -45,6 +46,8 @@ export type TestServer = Client & {
   events: FastifyInstance['events'];
   /** the lighting programs it sends (when started with `programs`) */
   programs?: ProgramService;
+  /** the power schedules it sends (when started with `programs`) */
+  schedules?: ScheduleSender;
   close(): Promise<void>;
 };
 
@@ -176,6 +179,7 @@ export async function startServer(
     db: database.db,
     broker,
     programs: app.programs,
+    schedules: app.schedules,
     events: app.events,
     commission: async (macs) => Object.fromEntries(await secrets.issueByMac(macs)),
     sql: async <T>(text: string, params: unknown[] = []) => {

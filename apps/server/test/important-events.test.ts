@@ -125,6 +125,23 @@ describe(`important events on ${backend}`, () => {
     field.openDoor(false);
   });
 
+  it("an event never keeps its device from being removed: the removed mounting's free socket is solved", async () => {
+    const made = await s.call('POST', '/api/v1/LuminarySupports', {
+      uid: 'free-socket-post',
+      socketCount: 2,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const support = made.body._id as number;
+    await s.events.detect();
+    const [open] = await search(`support=${support}&type=SOCKET_ON_SUPPORT_IS_FREE`);
+    expect(open).toMatchObject({ status: 'OPEN' });
+    const removed = await s.call('DELETE', `/api/v1/LuminarySupports/${support}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    await s.events.detect();
+    const closed = await search(`support=${support}&type=SOCKET_ON_SUPPORT_IS_FREE&status=SOLVED`);
+    expect(closed.map((e) => e._id)).toContain(open!._id);
+  });
+
   it('filters by the spec types by default, by any type asked, and `type=all` still resolves links', async () => {
     const spec = await search('');
     expect(

@@ -83,4 +83,18 @@ describe(`inventory import on ${backend}`, () => {
     const g2 = (await s.call('GET', '/api/v1/LuminarySupports?uid=G-2')).body.data[0];
     expect(g2.location.coordinates).toEqual([-71.12, 42.39]);
   });
+
+  it('refuses a column that would fill the group, a read-only field or an unknown one, and writes nothing', async () => {
+    const before = await supports();
+    for (const field of ['group', 'createdAt', 'nonsense']) {
+      const res = await post({
+        format: 'csv',
+        content: csv(['P-G,Main St,,-71.1,42.37']),
+        columns: { ...columns, [field]: 'street' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'IsInvalidError', fields: [field] });
+    }
+    expect(await supports()).toBe(before);
+  });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES, type Field } from '@sl/domain';
+import { ENTITIES, READ_ONLY_AREAS, type Field } from '@sl/domain';
 import { searchPaths } from '../src/routes/entity.routes.ts';
 import { backend, startServer, type TestServer } from './harness.ts';
 import { Samples } from './samples.ts';
@@ -20,16 +20,32 @@ const writable = (e: (typeof ENTITIES)[number]) =>
   Object.entries(e.fields).filter(([, f]) => !f.readOnly && !f.writeOnly);
 
 describe.each(ENTITIES.map((e) => [e.name, e] as const))(`registry on ${backend}: %s`, (name, e) => {
+  // data the server computes from the field: its writing routes refuse everyone (meters-average-read-only.test.ts)
+  const readOnly = READ_ONLY_AREAS.includes(e.area);
+  const refusesWrites = async () => {
+    const body = await samples.body(e);
+    for (const [method, path] of [
+      ['POST', `/api/v1/${name}`],
+      ['PATCH', `/api/v1/${name}/1`],
+      ['DELETE', `/api/v1/${name}/1`],
+    ] as const)
+      expect(
+        (await server.call(method, path, method === 'DELETE' ? undefined : body)).body,
+        `${method} ${path}`,
+      ).toMatchObject({ error: true, code: 'NotSupportedError' });
+  };
+
   it('round-trips a record filled from its declaration through every route', async () => {
+    if (readOnly) return refusesWrites();
     const body = await samples.body(e);
     const created = await server.call('POST', `/api/v1/${name}`, body);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body._id;
     const one = await server.call('GET', `/api/v1/${name}/${id}`);
-    expect(one.status).toBe(200);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
     // a field the sample could not fill (a reference to its own entity) reads back unset
     for (const [field, def] of writable(e))
-      expect(one.body[field] ?? undefined, field).toEqual(stored(def, body[field]));
+      expect(written(def, one.body[field]) ?? undefined, field).toEqual(stored(def, body[field]));
     expect(Object.keys(one.body)).not.toContain('password');
 
     const v2 = await server.call('GET', `/api/v2/${name}?id=${id}`);
@@ -51,14 +67,15 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))(`registry on ${backend}
     const changed = fresh[field];
     const patched = await server.call('PATCH', `/api/v2/${name}`, { _id: id, [field]: changed });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-    expect(patched.body.result[field]).toEqual(stored(def, changed));
+    expect(written(def, patched.body.result[field])).toEqual(stored(def, changed));
 
     const deleted = await server.call('DELETE', `/api/v1/${name}/${id}`);
-    expect(deleted.status).toBe(200);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
     expect((await server.call('GET', `/api/v1/${name}/${id}`)).body.code).toBe('IsDeletedError');
   });
 
   it('refuses a body missing its required fields, naming them', async () => {
+    if (readOnly) return refusesWrites();
     const required = Object.entries(e.fields)
       .filter(([, f]) => f.required)
       .map(([n]) => n);
@@ -70,6 +87,7 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))(`registry on ${backend}
   });
 
   it('refuses unknown fields and wrongly typed ones', async () => {
+    if (readOnly) return refusesWrites();
     const res = await server.call('POST', `/api/v1/${name}`, { ...(await samples.body(e)), notAField: 1 });
     expect(res.body).toMatchObject({ error: true, code: 'IsInvalidError', fields: ['notAField'] });
     const [field] = writable(e)[0]!;
@@ -87,6 +105,17 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))(`registry on ${backend}
     expect(Object.keys(openapi.paths[`/api/v2/${name}`] ?? {}).sort()).toEqual(['get', 'patch', 'post']);
   });
 });
+
+/** What a client wrote of a value read back: without what the server adds inside it (a socket's module mirror). */
+function written(def: Field, value: unknown): unknown {
+  if (def.kind === 'list' && Array.isArray(value)) return value.map((v) => written(def.of, v));
+  if (def.kind !== 'object' || value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !def.fields[k]?.readOnly)
+      .map(([k, v]) => [k, def.fields[k] ? written(def.fields[k], v) : v]),
+  );
+}
 
 /** A value as the server keeps it: in the stored form its field declares (MACs, for one). */
 const stored = (def: Field, value: unknown) =>

@@ -1,4 +1,4 @@
-import { entity, type Entity, type Field } from '@sl/domain';
+import { entity, READ_ONLY_AREAS, type Entity, type Field } from '@sl/domain';
 import type { Client } from './harness.ts';
 
 // Builds a valid record for any entity from its declaration alone, creating linked records first.
@@ -37,10 +37,15 @@ let seq = 0;
 
 export class Samples {
   private readonly made: Map<string, number>;
-  /** `fixed`: ids to use for some entities instead of making them (e.g. `{ Groups: 7 }` puts records in group 7) */
+  /**
+   * `fixed`: ids to use for some entities instead of making them (e.g. `{ Groups: 7 }` puts records in group 7).
+   * `socketsOwnModules`: each socket made gets a module of its own, for a suite that makes several mountings (a
+   * module stands in one socket only); otherwise bodies make nothing once every entity has its record.
+   */
   constructor(
     private readonly server: Client,
     fixed: Record<string, number> = {},
+    private readonly socketsOwnModules = false,
   ) {
     this.made = new Map(Object.entries(fixed));
   }
@@ -60,11 +65,20 @@ export class Samples {
   /** The id of a live record of `name`, made once. */
   async idOf(name: string, building: string[] = []): Promise<number | undefined> {
     if (this.made.has(name)) return this.made.get(name);
-    if (building.includes(name)) return undefined;
+    const id = await this.fresh(name, building);
+    if (id !== undefined) this.made.set(name, id);
+    return id;
+  }
+
+  /**
+   * A new record of `name`; none for one being built (a reference to itself) or for data the server computes from
+   * the field, which no route makes.
+   */
+  private async fresh(name: string, building: string[]): Promise<number | undefined> {
+    if (building.includes(name) || READ_ONLY_AREAS.includes(entity(name).area)) return undefined;
     const res = await this.server.call('POST', `/api/v1/${name}`, await this.body(entity(name), building));
     if (res.status !== 201) throw new Error(`sample ${name}: ${JSON.stringify(res.body)}`);
-    this.made.set(name, res.body._id);
-    return res.body._id;
+    return res.body._id as number;
   }
 
   private async value(name: string, f: Field, seq: number, building: string[]): Promise<unknown> {
@@ -94,7 +108,9 @@ export class Samples {
       case 'time':
         return '18:30';
       case 'ref':
-        return this.idOf(f.entity, building);
+        return name === 'luminaryModule' && this.socketsOwnModules
+          ? this.fresh(f.entity, building)
+          : this.idOf(f.entity, building);
       case 'refs': {
         const id = await this.idOf(f.entity, building);
         return id === undefined ? [] : [id];

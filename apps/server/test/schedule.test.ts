@@ -204,11 +204,14 @@ describe(`power schedule on ${backend}`, () => {
       date: '2026-03-28',
       timeZone: 'Europe/Berlin',
       source: 'schedule',
+      mode: null,
+      contactors: null,
       on: '19:10',
       off: '07:00',
     });
+    // a controller with no lamps has no program: dusk to dawn on MID (the program's case: schedule-field.test)
     const fallback = await tonight('2026-05-10');
-    expect(fallback).toMatchObject({ source: 'fallback', timeZone: 'Europe/Berlin' });
+    expect(fallback).toMatchObject({ source: 'fallback', by: 'MID', timeZone: 'Europe/Berlin' });
     expect(fallback.on).toMatch(/^21:/);
     expect((await b.call('GET', `/api/v2/controller-schedule/${berlinCtl}/tonight`)).status).toBe(404);
   });

@@ -90,6 +90,16 @@ export class FieldController {
     this.device.lamps.get(mac)!.broken = on;
   }
 
+  /**
+   * Fault control: `mac`'s lamp stays lit (a day burner, `lit` true) or dark (out at night, false) whatever its
+   * program says, until let go (undefined).
+   */
+  stickLamp(mac: string, lit: boolean | undefined): void {
+    if (lit === undefined) this.device.held.stuck.delete(mac);
+    else this.device.held.stuck.set(mac, lit);
+    this.device.advance(this.ctx.clock());
+  }
+
   /** Fault control: the cabinet's door stays open until let go; its state goes out at once. */
   openDoor(on = true): void {
     this.device.held.door = on ? 'open' : undefined;

@@ -19,6 +19,7 @@ const TEXT = {
     comment: 'Comment',
     solved: 'The event is solved',
     solvedStatus: 'Solved',
+    showOnMap: 'Show on the map',
   },
   ru: {
     type: 'Модуль не привязан к опоре',
@@ -26,6 +27,7 @@ const TEXT = {
     comment: 'Комментарий',
     solved: 'Событие решено',
     solvedStatus: 'Решено',
+    showOnMap: 'Показать на карте',
   },
 } as const;
 
@@ -39,9 +41,10 @@ describe('the events screen, in Chromium', () => {
       await page.goto(`${s.url}/Events`);
       await page.getByTestId('events-badge').waitFor();
       const before = await rows(page).count();
-      // a module that reports to nothing: not mounted, not on a phase or controller
+      // a module that reports to nothing: not mounted, not on a phase or controller, though placed by hand
       const mac = lang === 'ru' ? '024D000E00000002' : '024D000E00000001';
-      const module = (await s.call('POST', '/api/v1/LuminaryModules', { mac })).body._id as number;
+      const location = { type: 'Point', coordinates: [lang === 'ru' ? -89.641 : -89.642, 39.8] };
+      const module = (await s.call('POST', '/api/v1/LuminaryModules', { mac, location })).body._id as number;
       await s.events.detect();
       const row = rows(page).filter({ hasText: TEXT[lang].type }).filter({ hasText: mac });
       await row.waitFor();
@@ -58,6 +61,13 @@ describe('the events screen, in Chromium', () => {
       await onMap.close();
       // the type's cell: the row's links lead to the devices
       await row.locator('td').nth(1).click();
+      // the device on the map, its popup open, and back
+      await page.getByTestId('event-info').getByRole('button', { name: TEXT[lang].showOnMap }).click();
+      await page.waitForURL('**/Map');
+      await page.getByTestId('map-popup').getByText(mac).waitFor({ timeout: 30_000 });
+      await shot(page, `events-on-map-${lang}`);
+      await page.goBack();
+      // the list keeps the row open
       await page.getByTestId('event-info').waitFor();
       await row.getByRole('button', { name: TEXT[lang].solve }).click();
       await page.getByRole('dialog').getByLabel(TEXT[lang].comment).fill('checked on site');

@@ -34,7 +34,8 @@ describe('every field kind round-trips through its console input', () => {
     const page = await admin('/Profiles/create');
     await input(page, 'Name').fill('Night');
     await choose(page, 'Kind', /^linear/i);
-    await input(page, 'Settings: Time 1').fill('22:00');
+    // typed as the language writes a time
+    await input(page, 'Settings: Time 1').fill('10:00 PM');
     await input(page, 'Settings: PWM 1').fill('40');
     // a twilight code is chosen by its method's name
     await choose(page, 'Settings: Twilight', 'Civil (speed variant)');
@@ -42,7 +43,7 @@ describe('every field kind round-trips through its console input', () => {
     const saved = await one('Profiles', 'name=Night');
     expect(saved).toMatchObject({ kind: 'linear', settings: { time1: '22:00', pwm1: 40, twil: 131 } });
     await page.goto(`${s.url}/Profiles/${saved._id}`);
-    await expect.poll(() => value(page, 'Settings: Time 1'), SHOWN).toBe('22:00');
+    await expect.poll(() => value(page, 'Settings: Time 1'), SHOWN).toBe('10:00 PM');
     await expect.poll(() => value(page, 'Settings: PWM 1'), SHOWN).toBe('40');
   });
 
@@ -58,7 +59,8 @@ describe('every field kind round-trips through its console input', () => {
     const saved = await one('ControllerSchedule', 'month=2026-11');
     expect(saved.timeData).toEqual([{ day: 5, off: '06:30', on: '18:15' }]);
     await page.goto(`${s.url}/ControllerSchedule/${saved._id}`);
-    await expect.poll(() => value(page, 'Off at'), SHOWN).toBe('06:30');
+    // typed in the API's form, shown in the language's
+    await expect.poll(() => value(page, 'Off at'), SHOWN).toBe('06:30 AM');
     await expect.poll(() => value(page, 'Controller'), SHOWN).toBe('C-1');
   });
 
@@ -67,14 +69,14 @@ describe('every field kind round-trips through its console input', () => {
     await input(page, 'UID').fill('LAMP-2');
     await choose(page, 'Model', 'M1');
     await input(page, 'Max lumen').fill('1200');
-    await input(page, 'Installation date').fill('2026-03-01');
+    await input(page, 'Installation date').fill('03/01/2026');
     await save(page, 'Luminaries');
     const saved = await one('Luminaries', 'uid=LAMP-2');
     expect(saved).toMatchObject({ maxLumen: 1200, installationDate: '2026-03-01' });
     expect(saved.location ?? null).toBeNull();
     await page.goto(`${s.url}/Luminaries/${saved._id}`);
     await expect.poll(() => value(page, 'Model'), SHOWN).toBe('M1');
-    await expect.poll(() => value(page, 'Installation date'), SHOWN).toBe('2026-03-01');
+    await expect.poll(() => value(page, 'Installation date'), SHOWN).toBe('03/01/2026');
     await expect.poll(() => value(page, 'Latitude'), SHOWN).toBe('');
 
     await input(page, 'Latitude').fill('39.8');
@@ -111,13 +113,32 @@ describe('every field kind round-trips through its console input', () => {
   it('timestamp: an event, as the operator sees the instant', async () => {
     const page = await admin('/ImportantEvents/create');
     await choose(page, 'Type', /^module.not.responding$/i);
-    await input(page, 'Open date').fill('2026-11-23T22:00');
+    await input(page, 'Open date').fill('11/23/2026 10:00 PM');
     await save(page, 'ImportantEvents');
     const saved = await one('ImportantEvents', 'sort=-_id');
     const instant = await page.evaluate(() => new Date('2026-11-23T22:00').toISOString());
     expect(new Date(saved.openDate).toISOString()).toBe(instant);
     await page.goto(`${s.url}/ImportantEvents/${saved._id}`);
-    await expect.poll(() => value(page, 'Open date'), SHOWN).toBe('2026-11-23T22:00');
+    await expect.poll(() => value(page, 'Open date'), SHOWN).toBe('11/23/2026 10:00 PM');
+  });
+
+  it('a day and a time in Russian: written as Russian writes them, and an impossible day refused', async () => {
+    const page = await adminAt(s, browser, '/Luminaries/create', 'ru');
+    await input(page, 'UID').fill('LAMP-RU');
+    await input(page, 'Дата установки').fill('30.02.2026');
+    await page.getByText('Формат: ДД.ММ.ГГГГ').waitFor();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    // the form is not sent: the field says how to write a date
+    await page.getByText(/Форма заполнена неверно/).waitFor();
+    expect(await input(page, 'Дата установки').getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Формат: ДД.ММ.ГГГГ').waitFor();
+    expect(await one('Luminaries', 'uid=LAMP-RU')).toBeUndefined();
+    await input(page, 'Дата установки').fill('28.02.2026');
+    await save(page, 'Luminaries');
+    const saved = await one('Luminaries', 'uid=LAMP-RU');
+    expect(saved.installationDate).toBe('2026-02-28');
+    await page.goto(`${s.url}/Luminaries/${saved._id}`);
+    await expect.poll(() => value(page, 'Дата установки'), SHOWN).toBe('28.02.2026');
   });
 
   it('references to many: a group and its cities', async () => {

@@ -76,12 +76,12 @@ async function signIn(page: Page, login?: string) {
 /** Where a device is on screen, after centring the map on it at street zoom. */
 async function focus(page: Page, lngLat: [number, number]): Promise<{ x: number; y: number }> {
   await page.evaluate((at) => window.__slMap!.jumpTo({ center: at, zoom: 19 }), lngLat);
-  await settled(page);
   return onScreen(page, lngLat);
 }
 
 /** Where a device is on screen now (a tall popup moves the map to stand inside it). */
 async function onScreen(page: Page, lngLat: [number, number]): Promise<{ x: number; y: number }> {
+  await settled(page);
   const box = (await page.getByTestId('map').boundingBox())!;
   const p = await page.evaluate((at) => window.__slMap!.project(at), lngLat);
   return { x: box.x + p.x, y: box.y + p.y };
@@ -240,6 +240,7 @@ describe('map in Chromium', () => {
         // and a module of it, from the same point (where it is now: the popup may have moved the map)
         const again = await onScreen(page, support.location.coordinates);
         await page.mouse.click(again.x, again.y);
+        await choice.waitFor();
         const socket = (support.sockets as { luminaryModule: number }[])[1]!;
         const { mac } = (await s.call('GET', `/api/v1/LuminaryModules/${socket.luminaryModule}`)).body;
         await choice.getByRole('button', { name: new RegExp(mac) }).click();
@@ -303,13 +304,19 @@ describe('map in Chromium', () => {
       await clickDevice(page, at, /^Controllers/);
       const phases = page.getByTestId('map-phases');
       await phases.waitFor();
-      await expect.poll(() => phases.getByTestId('map-phase-1').textContent()).toMatch(/^relay (on|off)/);
+      await expect
+        .poll(() => phases.getByTestId('map-phase-1').textContent())
+        .toMatch(/^lamps (fed|not fed) \(relay (on|off)\)/);
       await phases.getByRole('button', { name: 'Off', exact: true }).first().click();
       await page.getByTestId('map-answer').getByText('Done').waitFor();
-      await expect.poll(() => phases.getByTestId('map-phase-1').textContent()).toMatch(/^relay off/);
+      await expect
+        .poll(() => phases.getByTestId('map-phase-1').textContent())
+        .toMatch(/^lamps not fed \(relay off\)/);
       await shot(page, 'map-phases-en');
       await phases.getByRole('button', { name: 'On', exact: true }).first().click();
-      await expect.poll(() => phases.getByTestId('map-phase-1').textContent()).toMatch(/^relay on/);
+      await expect
+        .poll(() => phases.getByTestId('map-phase-1').textContent())
+        .toMatch(/^lamps fed \(relay on\)/);
     },
     SLOW,
   );
@@ -427,6 +434,22 @@ describe('map in Chromium', () => {
       await page.getByRole('button', { name: 'In view' }).click();
       const panel = page.getByTestId('map-panel');
       await panel.getByText('Mountings').waitFor();
+      // a row of the panel opens its device on the map, centred; the panel reloads as the map settles, so the row
+      // is named once it has
+      await settled(page);
+      const rows = panel.locator('.MuiListItemButton-root:not(.Mui-disabled)');
+      const name = (await rows.first().locator('.MuiListItemText-primary').innerText()).trim();
+      const shown = page.getByTestId('map-popup').getByText(name, { exact: true });
+      // a click the panel's reload swallows (it reloads as the map moves) is made again
+      await expect
+        .poll(
+          async () => {
+            await rows.filter({ hasText: name }).first().click();
+            return shown.isVisible();
+          },
+          { timeout: 30_000, interval: 2000 },
+        )
+        .toBe(true);
       const lamp = sim.city.cabinets[3]!.modules[0]!;
       const m = await moduleRow(lamp.mac);
       const at = await focus(page, m.location.coordinates);

@@ -7,11 +7,14 @@ import { AppNotification } from './feedback/app-notification.tsx';
 import { i18nProvider } from './i18n/i18n-provider.ts';
 import { authProvider } from './providers/auth-provider.ts';
 import { dataProvider } from './providers/data-provider.ts';
+import { preferenceStore } from './providers/preference-store.ts';
 import { recordTitle } from './resources/record-title.ts';
 import { RootReload } from './screens/root-reload.tsx';
 import { NotFound } from './screens/not-found.tsx';
 import { SCREENS } from './screens/lazy-screens.ts';
 import { darkTheme, lightTheme } from './theme.ts';
+
+const store = preferenceStore();
 
 const isEntity = (name: string) => ENTITIES.some((e) => e.name === name);
 
@@ -26,6 +29,7 @@ export function App() {
     <Admin
       dataProvider={dataProvider}
       authProvider={authProvider}
+      store={store}
       i18nProvider={i18nProvider}
       layout={AppLayout}
       theme={lightTheme}

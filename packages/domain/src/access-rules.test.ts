@@ -21,6 +21,15 @@ describe('may', () => {
     expect(may(groupAdmin, 'Groups', 'edit', true)).toBe(true);
   });
 
+  it('lets nobody write what the server computes, administrators included', () => {
+    for (const action of ['create', 'edit', 'delete'] as const) {
+      expect(may(admin, 'MetersAverageData', action, true)).toBe(false);
+      expect(may(groupAdmin, 'MetersAverageData', action, true)).toBe(false);
+    }
+    expect(may(admin, 'MetersAverageData', 'view', true)).toBe(true);
+    expect(may(groupAdmin, 'MetersAverageData', 'list', true)).toBe(true);
+  });
+
   it('holds a user to its role', () => {
     expect(may(normal, 'Cabinets', 'edit', true)).toBe(true);
     expect(may(normal, 'Cabinets', 'delete', true)).toBe(false);

@@ -1,4 +1,4 @@
-import { AREAS, type AccessRights, type Area, type Flag, type UserType } from './access.ts';
+import { AREAS, READ_ONLY_AREAS, type AccessRights, type Area, type Flag, type UserType } from './access.ts';
 
 // Who may do what (spec §6, DESIGN.md §7). Shared by the server, which enforces it, and the console, which hides
 // what a user may not do.
@@ -13,6 +13,7 @@ export type Subject = { type: UserType; login: string; rights: AccessRights };
 export function may(user: Subject, area: Area, action: Flag, groupOwned: boolean): boolean {
   const reading = READ_FLAGS.includes(action);
   if (user.login === DEMO_LOGIN && !reading) return false;
+  if (READ_ONLY_AREAS.includes(area) && !reading) return false;
   if (user.type === 'ADMIN') return true;
   // roles are shared by every group, and groups are created and removed by an administrator
   if (area === 'Roles' && !reading) return false;

@@ -29,6 +29,12 @@ export const AREAS = [
 ] as const;
 export type Area = (typeof AREAS)[number];
 
+/**
+ * Areas of data the server computes from the field (a meter's average data from its readings): read through the
+ * API, never created, edited or deleted there, by anyone; a role holds only reading rights over them.
+ */
+export const READ_ONLY_AREAS: readonly Area[] = ['MetersAverageData'];
+
 /** Labels of the areas that are not an entity of their own (an entity's area takes the entity's label). */
 export const AREA_LABELS: Partial<Record<Area, { 'en-us': string; ru: string }>> = {
   CitiesOnline: { 'en-us': 'Cities online', ru: 'Города онлайн' },

@@ -25,6 +25,11 @@ export type EntityDeclaration = {
   check?: (record: EntityRecord) => { code: ErrorCode; fields?: string[] } | undefined;
   /** the field shown as the row's title */
   titleField?: string;
+  /**
+   * a record of what happened to devices (events): it names them but never keeps one from being deleted; its open
+   * records close once their device is gone
+   */
+  history?: boolean;
 };
 
 export type Entity = EntityDeclaration & {

@@ -78,6 +78,10 @@ const RU: Record<string, string> = {
   connected: 'На связи',
   meter: 'Счётчик',
   inversion: 'Инверсия',
+  door: 'Дверь',
+  mode: 'Режим',
+  breakersOn: 'Автоматы включены',
+  lampsFed: 'Питание светильников (контакторы)',
   serial: 'Заводской номер',
   meterModel: 'Модель счётчика',
   power_transformation: 'Трансформация мощности',
@@ -166,6 +170,7 @@ const RU: Record<string, string> = {
 };
 
 const EN_SPECIAL: Record<string, string> = {
+  lampsFed: 'Lamps fed (contactors)',
   'en-us': 'English',
   ru: 'Russian',
   int: 'International',

@@ -15,7 +15,7 @@ export type FieldCommon = {
   /** accepted from a client, never sent back */
   writeOnly?: boolean;
   default?: unknown;
-  /** an index beyond the ones refs and unique fields get */
+  /** an index beyond the ones refs and unique fields get (on a list, object or JSON value: its containment) */
   index?: boolean;
   /** computed by the server when read, never stored (implies readOnly); not sorted or filtered on */
   derived?: boolean;

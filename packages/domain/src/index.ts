@@ -14,7 +14,17 @@ export { canonicalMac, MAC } from './entities/luminary-modules.ts';
 export { DEFAULT_SEQUENCE, IO_SEQUENCE_LENGTH } from './entities/controllers.ts';
 export * from './access-rules.ts';
 export * from './password-rules.ts';
-export { decodeIo, encodeIo, IO_BITS, type IoState } from './io-state.ts';
+export {
+  contactorsClosed,
+  decodeIo,
+  encodeIo,
+  IO_BITS,
+  litOutputs,
+  type Inversion,
+  type IoState,
+} from './io-state.ts';
 export * from './map-camera.ts';
 export * from './field-labels.ts';
 export * from './device-truth.ts';
+export * from './inventory-import.ts';
+export * from './date-text.ts';

@@ -43,3 +43,21 @@ export function encodeIo(io: IoState): number {
   const flags = [io.door === 'open', io.mode === 'AUTO', ...io.breakers, ...io.relays];
   return flags.reduce((acc, on, n) => (on ? acc | (1 << n) : acc), 0);
 }
+
+export type Inversion = Partial<Record<'A' | 'B' | 'C', boolean>>;
+const PHASES = ['A', 'B', 'C'] as const;
+
+/**
+ * Per phase A..C, the controller's relay output (as it reports it) that closes the contactor and lights the lamps:
+ * high, unless either the contactor is wired inverted (Cabinets.inversion) or the controller's pin is (its
+ * polarity bit), not both (spec §3, §9).
+ */
+export function litOutputs(polarity: number, inversion: Inversion = {}): Three {
+  return PHASES.map((phase, p) => !inversion[phase] === !((polarity >> (IO_BITS.relay1 + p)) & 1)) as Three;
+}
+
+/** Per phase, whether the contactor is closed (its lamps fed), from the reported I/O as the cabinet is wired. */
+export function contactorsClosed(iostate: number, polarity: number, inversion: Inversion = {}): Three {
+  const lit = litOutputs(polarity, inversion);
+  return decodeIo(iostate).relays.map((on, p) => on === lit[p]) as Three;
+}

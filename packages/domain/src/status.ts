@@ -84,6 +84,8 @@ export const EVENT_TYPES = [
   'CONTROLLER_DISCONNECTED',
   'CABINET_DOOR_OPEN',
   'BREAKER_TRIPPED',
+  'DAY_BURNING',
+  'LAMP_OUT_AT_NIGHT',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const EVENT_STATUSES = ['OPEN', 'SOLVED'] as const;

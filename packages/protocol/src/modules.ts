@@ -13,6 +13,8 @@ export const phase = z.union([z.literal(1), z.literal(2), z.literal(3)]);
  * since installation; runh in burning hours; rssi in dBm. lpwm is the module's minimum PWM and cpwm its maximum
  * PWM limit coefficient (the `params` command sets both). pwm is the level the module holds, lit or not; whether
  * it is lit shows in cl_status (spec §4: 1 on, 0 off, 4 broken). twil is the twilight type it follows (spec §4).
+ * Radio data a module may add (spec §3 raw module data): rfch its radio channel, rfpwr its radio power in dBm,
+ * nid the radio network it is in.
  */
 export const moduleReading = z.object({
   mac: deviceMac,
@@ -29,6 +31,9 @@ export const moduleReading = z.object({
   cl_status: z.number().int().min(0).max(255),
   phase,
   at: fieldInstant,
+  rfch: z.number().int().min(0).max(15).optional(),
+  rfpwr: z.number().int().min(0).max(14).optional(),
+  nid: z.number().int().min(0).max(65_535).optional(),
 });
 export type ModuleReading = z.infer<typeof moduleReading>;
 

@@ -21,8 +21,26 @@ export const meterHours = pgTable(
     voltageSum: doublePrecision('voltage_sum').notNull(),
     currentSum: doublePrecision('current_sum').notNull(),
     readings: integer('readings').notNull(),
+    // the hour's consumption: energy_max over the last valid value before the hour (the hour's own energy_min
+    // for a meter's first hour), kept by rollMeters so that no report looks back over the history
+    wh: bigint('wh', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.serial, t.phase, t.hour] })],
+);
+
+/**
+ * Per group and hour: what its live meters drew (Wh, each meter's transformer ratios applied), every phase summed.
+ * The whole group's consumption report reads only this: a month is ~720 rows. Kept by rollMeters as hours change
+ * and by the meters' hooks (energy/group-hours.ts) when a meter changes group, ratio or serial, or is removed.
+ */
+export const groupHours = pgTable(
+  'group_hours',
+  {
+    group: bigint('group', { mode: 'number' }).notNull(),
+    hour: hour(),
+    wh: doublePrecision('wh').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.group, t.hour] })],
 );
 
 /** Per lamp module and hour: its energy (Wh) and burn-hour counters' lowest and highest values, its power sum. */

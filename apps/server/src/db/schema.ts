@@ -1,8 +1,10 @@
+import { changeLog } from './change-log.table.ts';
 import { commandDevices, commands } from './command.table.ts';
 import { deviceSecrets } from './device-secret.table.ts';
-import { meterHours, moduleHours } from './rollup.table.ts';
+import { groupHours, meterHours, moduleHours } from './rollup.table.ts';
 import { loginThrottle, sessions } from './session.table.ts';
 import { tables } from './tables.ts';
+import { userPreferences } from './user-preference.table.ts';
 
 /** Every table the migrations create. */
 export const schema = {
@@ -13,5 +15,8 @@ export const schema = {
   commandDevices,
   deviceSecrets,
   meterHours,
+  groupHours,
   moduleHours,
+  changeLog,
+  userPreferences,
 };

@@ -83,6 +83,9 @@ function buildTable(e: Entity): AnyTable {
     for (const [name, field] of Object.entries(e.fields)) {
       const idx = `${e.table}_${snakeCase(name)}`;
       if (field.unique) extra.push(uniqueIndex(`${idx}_unique`).on(t[name]!).where(live));
+      // a JSON value's index answers containment (`sockets @> '[{"luminaryModule": 7}]'`), one lookup per value
+      else if (field.index && (field.kind === 'list' || field.kind === 'object' || field.kind === 'json'))
+        extra.push(index(`${idx}_gin`).using('gin', sql`${t[name]!} jsonb_path_ops`));
       else if (field.kind === 'ref' || field.index) extra.push(index(`${idx}_idx`).on(t[name]!));
       if (field.kind === 'point') {
         const p = pointColumns(name);

@@ -21,24 +21,42 @@ export const bucket = (groupType: GroupType, hour: string, zone = '$6') => {
     : `date_trunc('day', $1::timestamptz at time zone ${zone})`;
 };
 
+const PER_HOUR = (g: GroupType, hour: string) => `to_char(${bucket(g, hour)}, 'YYYY-MM-DD') as first_day,
+    extract(hour from ${hour} at time zone $6)::int as local_hour`;
+
 /**
- * Wh drawn per bucket and local hour of the day (the night tariff needs the hour): each hour's rise of every
- * phase's counter over the last value before it, the range's first hour over the last value before the range.
+ * Wh drawn per bucket and local hour of the day (the night tariff needs the hour), from each hour's stored rise
+ * over the last value before it (meter_hours.wh): a range's first hour is measured from before the range.
  */
-export const consumptionSql = (g: GroupType) => `with ${METERS},
-  d as (
-    select h.hour, m.k * (h.energy_max - coalesce(lag(h.energy_max) over w,
-      (select b.energy_max from meter_hours b
-        where b.serial = h.serial and b.phase = h.phase and b.energy_max is not null
-          and b.hour < date_trunc('hour', $1::timestamptz, 'UTC')
-        order by b.hour desc limit 1),
-      h.energy_min)) as wh
-    from meter_hours h join m on m.serial = h.serial
-    where ${IN_RANGE}
-    window w as (partition by h.serial, h.phase order by h.hour))
-  select to_char(${bucket(g, 'd.hour')}, 'YYYY-MM-DD') as first_day,
-    extract(hour from d.hour at time zone $6)::int as local_hour, sum(d.wh)::float8 as wh
-  from d group by 1, 2 order by 1, 2`;
+export const consumptionSql = (g: GroupType) => `with ${METERS}
+  select ${PER_HOUR(g, 'h.hour')}, sum(h.wh * m.k)::float8 as wh
+  from meter_hours h join m on m.serial = h.serial
+  where h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz and h.wh is not null
+  group by 1, 2 order by 1, 2`;
+
+/** The same for a whole group ($3; $4 and $5 unused), from its pre-summed hours: a month is ~720 rows. */
+export const groupConsumptionSql = (g: GroupType) => `select ${PER_HOUR(g, 'h.hour')}, sum(h.wh)::float8 as wh
+  from group_hours h
+  where h."group" = $3 and h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz
+    and $4::bigint is null and $5::bigint is null
+  group by 1, 2 order by 1, 2`;
+
+/**
+ * The same for every group ($3, $4 and $5 unused): the groups' pre-summed hours, and the hours of the few meters in
+ * no group, which group_hours does not hold.
+ */
+export const allConsumptionSql = (g: GroupType) => `with m as (
+    select m.serial, ${METER_RATIO} as k from meters m where m.deleted_at is null and m."group" is null)
+  select ${PER_HOUR(g, 'h.hour')}, sum(h.wh)::float8 as wh
+  from (
+    select g.hour, g.wh from group_hours g
+    where g.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and g.hour < $2::timestamptz
+    union all
+    select h.hour, h.wh * m.k from meter_hours h join m on m.serial = h.serial
+    where h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz and h.wh is not null
+  ) h
+  where $3::bigint is null and $4::bigint is null and $5::bigint is null
+  group by 1, 2 order by 1, 2`;
 
 /** Each meter's counters at the end of each bucket, per phase (Wh). */
 export const indicationsSql = (g: GroupType) => `with ${METERS}

@@ -13,7 +13,13 @@ import type { Db } from '../db/connect.ts';
 import type { EntityService } from '../entities/entity.service.ts';
 import type { Caller } from '../auth/caller.ts';
 import { ApiError } from '../http/api-error.ts';
-import { consumptionSql, indicationsSql, instantValuesSql } from './report-queries.ts';
+import {
+  consumptionSql,
+  allConsumptionSql,
+  groupConsumptionSql,
+  indicationsSql,
+  instantValuesSql,
+} from './report-queries.ts';
 
 export type ReportQuery = {
   start?: string;
@@ -83,7 +89,12 @@ export class ReportService {
   async consumption(caller: Caller, q: ReportQuery) {
     const { city, start, end, params } = await this.scope(caller, q);
     const buckets = new Map<string, { wh: number; nightWh: number }>();
-    for (const r of await this.rows(consumptionSql(q.groupType), params)) {
+    // a whole group, or every group: the pre-summed hours; a cabinet's or a meter's: the meters' hours
+    const wholeGroups = params[3] === null && params[4] === null;
+    const sql = (
+      wholeGroups ? (params[2] === null ? allConsumptionSql : groupConsumptionSql) : consumptionSql
+    )(q.groupType);
+    for (const r of await this.rows(sql, params)) {
       const day = String(r.first_day);
       const b = buckets.get(day) ?? { wh: 0, nightWh: 0 };
       buckets.set(day, b);

@@ -1,12 +1,20 @@
-import { entity, NO_SOCKETS_STATUS, type Entity } from '@sl/domain';
+import {
+  contactorsClosed,
+  decodeIo,
+  entity,
+  NO_SOCKETS_STATUS,
+  type Entity,
+  type Inversion,
+} from '@sl/domain';
 import { worstStatus } from '../map/status-rank.ts';
 import type { Scope } from './conditions.ts';
 import type { EntityRepository } from './entity.repository.ts';
 import type { ApiRow } from './row-mapper.ts';
 
 // A lamp and a mounting report nothing themselves: their state is their modules', worst first, as the map
-// draws them (load-points.ts); a cabinet that reports nothing shows its controller's. Read afresh with every
-// page, so a kept page of mountings never shows a module's old state.
+// draws them (load-points.ts); a cabinet that reports nothing shows its controller's, and its door, mode,
+// breakers and contactors are its controller's I/O as wired. Read afresh with every
+// page, so a kept page of mountings never shows a module's old state; each socket mirrors its module likewise.
 // A page of some fields only (`inc`) gets the state when it holds what the state is taken from.
 
 type Row = Record<string, unknown>;
@@ -28,6 +36,20 @@ async function liveById(repo: EntityRepository, e: Entity, scope: Scope, ids: It
 const socketsOf = (row: Row) => (Array.isArray(row.sockets) ? (row.sockets as Socket[]) : []);
 const statusOf = (module: ApiRow | undefined) => (module?.cl_status as number | null | undefined) ?? -1;
 
+/** A socket with what its module reports (spec §3 socket: mac, pwm, pow, status, cl_status, updatedAt). */
+function mirrored(s: Socket, module: ApiRow | undefined): Socket {
+  if (!module) return s;
+  return {
+    ...s,
+    mac: module.mac ?? null,
+    pwm: module.pwm ?? null,
+    pow: module.pow ?? null,
+    status: module.status ?? null,
+    cl_status: module.cl_status ?? null,
+    updatedAt: module.lastReceivedAt ?? null,
+  };
+}
+
 const supports: Derive = async (repo, scope, rows) => {
   const modules = await liveById(
     repo,
@@ -41,6 +63,7 @@ const supports: Derive = async (repo, scope, rows) => {
     const of = (s: Socket) => (s.luminaryModule == null ? undefined : modules.get(s.luminaryModule));
     return {
       ...r,
+      sockets: sockets.map((s) => mirrored(s, of(s))),
       cl_status: sockets.length ? worstStatus(sockets.map((s) => statusOf(of(s)))) : NO_SOCKETS_STATUS,
     };
   });
@@ -66,20 +89,39 @@ const lamps: Derive = async (repo, scope, rows) => {
   });
 };
 
+const byPhase = (three: readonly boolean[]) => ({ A: three[0]!, B: three[1]!, C: three[2]! });
+
+/** A cabinet's I/O as wired: its controller's iostate with the controller's polarity and its own inversion. */
+function wiredIo(cabinet: ApiRow, controller: ApiRow | undefined) {
+  const iostate = controller?.iostate;
+  if (typeof iostate !== 'number') return { door: null, mode: null, breakersOn: null, lampsFed: null };
+  const polarity = typeof controller!.polarity === 'number' ? controller!.polarity : 0;
+  const io = decodeIo(iostate ^ polarity);
+  return {
+    door: io.door === 'open' ? 'DOOR_OPEN' : 'DOOR_CLOSED',
+    mode: io.mode,
+    breakersOn: byPhase(io.breakers),
+    lampsFed: byPhase(contactorsClosed(iostate, polarity, (cabinet.inversion ?? {}) as Inversion)),
+  };
+}
+
 const cabinets: Derive = async (repo, scope, rows) => {
-  const silent = rows.filter((r) => r.cl_status == null && r.controller != null);
-  if (!silent.length) return [...rows];
+  const wired = rows.filter((r) => r.controller != null);
   const controllers = await liveById(
     repo,
     entity('Controllers'),
     scope,
-    silent.map((r) => r.controller),
+    wired.map((r) => r.controller),
   );
-  return rows.map((r) =>
-    r.cl_status == null && r.controller != null
-      ? { ...r, cl_status: statusOf(controllers.get(r.controller as number)) }
-      : r,
-  );
+  return rows.map((r) => {
+    if (!('controller' in r)) return r;
+    const controller = r.controller == null ? undefined : controllers.get(r.controller as number);
+    return {
+      ...r,
+      ...wiredIo(r, controller),
+      cl_status: r.cl_status ?? (r.controller == null ? r.cl_status : statusOf(controller)),
+    };
+  });
 };
 
 const DERIVE: Record<string, Derive> = { LuminarySupports: supports, Luminaries: lamps, Cabinets: cabinets };

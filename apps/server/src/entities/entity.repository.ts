@@ -12,6 +12,8 @@ import { listConditions, orderBy, queryShape, scopeCondition, type Bind, type Sc
 import type { ListQuery } from './list-query.ts';
 import { selectedColumns, toApi, toColumns } from './row-mapper.ts';
 import { liveCount, liveCountColumn } from '../db/live-counts.ts';
+import type { Caller } from '../auth/caller.ts';
+import { logChange, type ChangeAction, type FieldChange } from '../history/change-log.ts';
 
 type Row = Record<string, unknown>;
 type Page = Total & { rows: ApiRow[] };
@@ -36,6 +38,40 @@ export class EntityRepository {
   /** The same repository working inside a transaction. */
   withDb(db: Db): EntityRepository {
     return new EntityRepository(db, this.written, this.versions, this.counts, this.pages, true);
+  }
+
+  /**
+   * `work` in one transaction with a repository bound to it (inside the one this repository already works in, if
+   * any). Other processes are told of the tables it wrote once it has committed: before, they would read the old rows.
+   */
+  async atomically<T>(work: (repo: EntityRepository) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return work(this);
+    const tables = new Set<string>();
+    const result = await this.db.transaction((tx) =>
+      work(
+        new EntityRepository(
+          tx as unknown as Db,
+          (t) => tables.add(t),
+          this.versions,
+          this.counts,
+          this.pages,
+          true,
+        ),
+      ),
+    );
+    for (const t of tables) this.wrote(t);
+    return result;
+  }
+
+  /** An entry of the change log, written by this repository (so inside its transaction). */
+  logChange(
+    e: Entity,
+    caller: Caller,
+    action: ChangeAction,
+    row: ApiRow,
+    changes: Record<string, FieldChange>,
+  ) {
+    return logChange(this.db, e, caller, action, row, changes);
   }
 
   /** Rows of `table` were written (here or elsewhere): this process's kept totals and pages of it are dropped. */
@@ -192,6 +228,7 @@ export class EntityRepository {
     const found: string[] = [];
     for (const r of referrersOf(target.name)) {
       if (r.entity.name === target.name && r.path.length === 1 && r.path[0] === '_id') continue;
+      if (r.entity.history) continue;
       const t = tableOf(r.entity);
       const [hit] = await this.db
         .select({ _id: t._id })

@@ -8,12 +8,14 @@ import { dbErrorToApi } from './db-errors.ts';
 import { withDerivedStatus } from './derived-status.ts';
 import type { ListQuery } from './list-query.ts';
 import { assertLinksExist, resolveLinks } from './references.ts';
+import { fieldChanges } from '../history/change-log.ts';
 
 type Row = Record<string, unknown>;
 
 /** Entity-specific rules around the generic writes; `current` is the record before a patch. */
 export type EntityHooks = {
   beforeCreate?(caller: Caller, data: Row): Promise<void> | void;
+  afterCreate?(caller: Caller, row: ApiRow): Promise<void> | void;
   beforeUpdate?(caller: Caller, current: ApiRow, patch: Row): Promise<void> | void;
   /** after a change is stored: the row as it is now, the patch asked for and the row as it was */
   afterUpdate?(caller: Caller, row: ApiRow, patch: Row, before: ApiRow): Promise<void> | void;
@@ -83,7 +85,14 @@ export class EntityService {
     await assertLinksExist(this.repo, e, caller, data);
     await hashPasswords(e, data);
     await this.placement?.place(e, data);
-    const row = await this.repo.insert(e, data, caller.userId).catch(rethrow(e));
+    const row = await this.repo
+      .atomically(async (repo) => {
+        const created = await repo.insert(e, data, caller.userId);
+        await repo.logChange(e, caller, 'create', created, fieldChanges(e, undefined, created, data));
+        return created;
+      })
+      .catch(rethrow(e));
+    await this.hooks[e.name]?.afterCreate?.(caller, row);
     await this.placement?.written(e);
     this.written(e);
     return row;
@@ -99,7 +108,15 @@ export class EntityService {
     await assertLinksExist(this.repo, e, caller, data);
     await hashPasswords(e, data);
     await this.placement?.place(e, data, current);
-    const row = await this.repo.update(e, id, data, caller.userId).catch(rethrow(e));
+    const row = await this.repo
+      .atomically(async (repo) => {
+        const updated = await repo.update(e, id, data, caller.userId);
+        const changes = fieldChanges(e, current, updated, data);
+        // a save that changed nothing is no event in the record's history
+        if (Object.keys(changes).length) await repo.logChange(e, caller, 'update', updated, changes);
+        return updated;
+      })
+      .catch(rethrow(e));
     await this.hooks[e.name]?.afterUpdate?.(caller, row, data, current);
     await this.placement?.written(e);
     this.written(e);
@@ -110,7 +127,11 @@ export class EntityService {
     await this.get(e, caller, id);
     const users = await this.repo.usedBy(e, id);
     if (users.length) throw new ApiError('IsUsedError', users);
-    const row = await this.repo.softDelete(e, id, caller.userId);
+    const row = await this.repo.atomically(async (repo) => {
+      const deleted = await repo.softDelete(e, id, caller.userId);
+      await repo.logChange(e, caller, 'delete', deleted, {});
+      return deleted;
+    });
     await this.hooks[e.name]?.afterRemove?.(caller, row);
     await this.placement?.written(e);
     this.written(e);

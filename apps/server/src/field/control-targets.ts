@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { canonicalMac } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
@@ -10,6 +10,7 @@ const C = tables.Controllers!;
 export type Target =
   | { by: 'mac'; mac: string }
   | { by: 'id'; id: number }
+  | { by: 'ids'; ids: number[] }
   | { by: 'controller'; id: number }
   | { by: 'support'; id: number }
   | { by: 'segment'; segment: number }
@@ -35,6 +36,8 @@ export async function modulesOf(db: Db, caller: Caller, target: Target): Promise
     }
     case 'id':
       return select(eq(M._id, target.id));
+    case 'ids':
+      return select(inArray(M._id, target.ids));
     case 'controller':
       return select(eq(M.controller, target.id));
     case 'segment':

@@ -18,7 +18,7 @@ import { serverPool, type Db } from '../db/connect.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 import { SYSTEM_CLOCK, type Clock } from '../lighting/program-service.ts';
 import { copyInto } from './copy-rows.ts';
-import { rollMeters, rollModules } from './rollups.ts';
+import { moduleHours, rollMeters, rollModules } from './rollups.ts';
 import { controllerStatus, moduleStatusFromCode } from './field-status-sql.ts';
 import { modulesOfControllersOffline, type Raw } from './offline-sweep.ts';
 
@@ -50,6 +50,10 @@ const COLUMN_NAMES = COLUMNS.map(([c]) => c as keyof ModuleReading);
 const NAMES = COLUMN_NAMES.join(', ');
 const UNNEST = `unnest(${COLUMNS.map(([, t], i) => `$${i + 1}::${t}[]`).join(', ')}) as v(${NAMES})`;
 const SET = readingNames.map((c) => `${c} = v.${c}`).join(', ');
+/** the current state's columns and, last, the report as the module sent it (spec §3 raw module data) */
+const STATE_UNNEST = `unnest(${[...COLUMNS, ['raw', 'jsonb']].map(([, t], i) => `$${i + 1}::${t}[]`).join(', ')}) as v(${NAMES}, raw)`;
+/** a reading as its module sent it, but for what the batch says of all (its MAC and time are columns) */
+const rawOf = ({ mac: _mac, at: _at, ...report }: ModuleReading) => JSON.stringify(report);
 
 /** A chunk of readings as one array per column: sent as parameters, never parsed as JSON by the database. */
 const columnsOf = (rows: ModuleReading[]) =>
@@ -100,6 +104,8 @@ export class Ingest {
   onOnline?: (macs: string[]) => void;
   /** the server's now: a last will carries no time of its own and is stamped with it */
   clock: Clock = SYSTEM_CLOCK;
+  /** the hourly rollups kept with each flush (off only for bench:field's baseline) */
+  rollups = true;
   /** the last flush that failed as a whole (the database unreachable, say), until one succeeds */
   failing: { at: string; reason: string } | undefined;
   /** devices already logged for a refused row: one line per device, not one per reading */
@@ -245,7 +251,11 @@ export class Ingest {
     // and its silence is measured against the server's (arrival is within a flush interval of now)
     const heardAt = this.clock.now().toISOString();
     // the history and the current state are independent: on a server they go on connections of their own
-    await Promise.all([this.writeHistory(history, believedMeters), this.writeModules(modules, heardAt)]);
+    await Promise.all([
+      this.writeHistory(history, believedMeters),
+      this.writeModules(modules, heardAt),
+      this.writeModuleHours(history),
+    ]);
     await this.writeHeard(batches, heardAt);
     await this.writeStates(states, heardAt);
     this.counters.flushes += 1;
@@ -359,15 +369,15 @@ export class Ingest {
 
   private async writeModuleRows(rows: ModuleReading[], heardAt: string) {
     const result = await this.raw.query(
-      `update luminary_modules as m set ${SET}, status = ${MODULE_STATUS},
-        last_received_at = $${COLUMNS.length + 1}::timestamptz
-      from ${UNNEST}, luminary_modules as before
+      `update luminary_modules as m set ${SET}, raw = v.raw, status = ${MODULE_STATUS},
+        last_received_at = $${COLUMNS.length + 2}::timestamptz
+      from ${STATE_UNNEST}, luminary_modules as before
       where m.mac = v.mac and m.deleted_at is null and before._id = m._id
       returning m._id, m.mac, m."group", m.cl_status, m.pwm, m.pow,
         (before.cl_status is distinct from m.cl_status or before.pwm is distinct from m.pwm
           or abs(coalesce(m.pow, 0) - coalesce(before.pow, 0))
             > greatest(${POWER_STEP.watts}, ${POWER_STEP.share} * abs(coalesce(before.pow, 0)))) as changed`,
-      [...columnsOf(rows), heardAt],
+      [...columnsOf(rows), rows.map(rawOf), heardAt],
     );
     this.written('luminary_modules', rows.length, result);
     this.announce('modules', result);
@@ -454,7 +464,21 @@ export class Ingest {
   }
 
   /**
-   * Every reading into the day-partitioned history and its hourly rollups; a meter's 65535 (no value) is stored as 0
+   * The readings' hourly rollups, one row per module and hour, in order, one chunk at a time: two at once could lock
+   * the same rows crosswise.
+   */
+  private async writeModuleHours(history: ModuleReading[]) {
+    if (!this.rollups) return;
+    for (const chunk of chunks(moduleHours(history), this.chunk))
+      await this.tolerant(
+        chunk,
+        (h) => h.mac,
+        (rows) => rollModules(this.raw, rows),
+      );
+  }
+
+  /**
+   * Every reading into the day-partitioned history and the meters' hourly rollups; a meter's 65535 (no value) is stored as 0
    * (spec §5).
    */
   private async writeHistory(history: ModuleReading[], meters: MeterReading[]) {
@@ -469,17 +493,6 @@ export class Ingest {
             ),
       ),
     );
-    // the hourly rollups after the rows, one chunk at a time: two at once could lock the same hours crosswise
-    for (const chunk of chunks(history, this.chunk))
-      await this.tolerant(chunk, byMac, (rows) =>
-        rollModules(this.raw, {
-          at: rows.map((r) => r.at),
-          mac: rows.map((r) => r.mac),
-          energy: rows.map((r) => r.energy ?? null),
-          runh: rows.map((r) => r.runh ?? null),
-          pow: rows.map((r) => r.pow ?? null),
-        }),
-      );
     const zero = (v: number) => (v === METER_NO_VALUE ? 0 : v);
     const phases = meters.flatMap((m) =>
       m.phases.map((p) => ({
@@ -503,7 +516,7 @@ export class Ingest {
             from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
               at timestamptz, serial text, phase int, voltage bigint, current bigint, power bigint, energy bigint)`),
       );
-    for (const chunk of chunks(phases))
+    for (const chunk of this.rollups ? chunks(phases) : [])
       await this.tolerant(
         chunk,
         (p) => p.serial,
@@ -523,7 +536,8 @@ export class Ingest {
           const result = await this.db.execute(sql`
             update meters as m set energy_data = v.phases, last_received_at = v.at
             from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(serial text, at timestamptz, phases jsonb)
-            where m.serial = v.serial and m.deleted_at is null`);
+            where m.serial = v.serial and m.deleted_at is null
+              and (m.last_received_at is null or m.last_received_at <= v.at)`);
           this.written('meters', batch.length, result);
         },
       );

@@ -7,6 +7,11 @@ export type Raw = { query(text: string, params: unknown[]): Promise<{ rows: Reco
 export type Announce = (type: 'modules' | 'controllers', result: { rows: Record<string, unknown>[] }) => void;
 
 const MODULE_ROW = `m._id, m.mac, m."group", m.cl_status, m.pwm, m.pow, m.status, true as changed`;
+/**
+ * Silent modules are marked this many at a time: a storm of 100,000 in one statement outlasted the sweep's
+ * interval, held every row's lock meanwhile and deadlocked with ingest (bench:events).
+ */
+export const SWEEP_CHUNK = 5000;
 
 /** Every module behind the controllers with these MACs offline at once (their controller's last will or silence). */
 export async function modulesOfControllersOffline(raw: Raw, controllerMacs: string[]) {
@@ -29,6 +34,8 @@ export async function modulesOfControllersOffline(raw: Raw, controllerMacs: stri
 export class OfflineSweep {
   private timer?: NodeJS.Timeout;
   private running?: Promise<unknown>;
+  private pending = 0;
+  private stopping = false;
 
   constructor(
     private readonly raw: Raw,
@@ -41,21 +48,28 @@ export class OfflineSweep {
   ) {}
 
   start(everyMs: number) {
-    this.timer = setInterval(() => void this.sweep(), everyMs);
+    // a sweep that outlasts the interval is not joined by another: two over the same rows deadlock
+    this.timer = setInterval(() => this.pending === 0 && void this.sweep(), everyMs);
     this.timer.unref();
   }
 
   async stop() {
     clearInterval(this.timer);
+    // a sweep in progress ends after its chunk
+    this.stopping = true;
     await this.running;
   }
 
-  /** One sweep; resolves with how many controllers and modules it found silent. */
+  /** One sweep, after any in progress (never two at once); resolves with the controllers and modules found silent. */
   sweep(): Promise<{ controllers: number; modules: number }> {
-    const run = this.once().catch((err: unknown) => {
-      this.log.error({ err }, 'offline sweep failed');
-      return { controllers: 0, modules: 0 };
-    });
+    this.pending += 1;
+    const run = Promise.resolve(this.running)
+      .then(() => this.once())
+      .catch((err: unknown) => {
+        this.log.error({ err }, 'offline sweep failed');
+        return { controllers: 0, modules: 0 };
+      })
+      .finally(() => (this.pending -= 1));
     this.running = run;
     return run;
   }
@@ -77,18 +91,29 @@ export class OfflineSweep {
       this.raw,
       gone.rows.map((r) => r.mac as string),
     );
-    const silent = await this.raw.query(
-      `update luminary_modules as m set cl_status = ${OFFLINE_CODE}, status = ${moduleNotResponding('m.status')}
-      where m.deleted_at is null and m.last_received_at < $1::timestamptz
-        and m.cl_status is distinct from ${OFFLINE_CODE}
-      returning ${MODULE_ROW}`,
-      [cutoff],
-    );
-    const modules = [...behind.rows, ...silent.rows];
-    if (modules.length) {
+    if (behind.rows.length) {
       this.changed('luminary_modules');
-      this.announce('modules', { rows: modules });
+      this.announce('modules', behind);
     }
-    return { controllers: gone.rows.length, modules: modules.length };
+    let modules = behind.rows.length;
+    // rows a report holds locked are left to the next sweep, which finds them still silent or heard again
+    while (!this.stopping) {
+      const silent = await this.raw.query(
+        `update luminary_modules as m set cl_status = ${OFFLINE_CODE}, status = ${moduleNotResponding('m.status')}
+        where m._id in (select _id from luminary_modules
+            where deleted_at is null and last_received_at < $1::timestamptz
+              and cl_status is distinct from ${OFFLINE_CODE}
+            limit ${SWEEP_CHUNK} for update skip locked)
+        returning ${MODULE_ROW}`,
+        [cutoff],
+      );
+      if (silent.rows.length) {
+        this.changed('luminary_modules');
+        this.announce('modules', silent);
+      }
+      modules += silent.rows.length;
+      if (silent.rows.length < SWEEP_CHUNK) break;
+    }
+    return { controllers: gone.rows.length, modules };
   }
 }

@@ -40,44 +40,118 @@ export async function rollMeters(raw: Raw, rows: PhaseRow[]): Promise<void> {
        readings = h.readings + excluded.readings`,
     [json],
   );
-  // naP of an hour: the counters' rise since the last value before it (the hour's own first value for a new
-  // meter), over every phase, in kWh; for the hours that got readings and the next hour after each. The protocol's meters give active import energy only: naM, nrP and nrM
-  // stay empty rather than pretend to be 0.
+  // Each touched hour's consumption (wh: the rise over the last valid value before it, the hour's own first value
+  // for a new meter), for the hours that got readings and each phase's next valid hour (a late reading moves its
+  // rise); what changed is added to the group's hour (group_hours) and the meter's naP of those hours is rewritten
+  // (kWh, every phase). The protocol's meters give active import energy only: naM, nrP and nrM stay empty rather
+  // than pretend to be 0. One statement: its parts see the table as it was before it, hence `fresh` over `h.wh`.
   await raw.query(
-    `insert into meters_average_data (meter, date, "group", na_p)
-     select m._id, k.hour, m."group",
-       sum(h.energy_max - coalesce(p.energy_max, h.energy_min)) * ${METER_RATIO} / 1000.0
-     from (
-       with arrived as (
-         select distinct v.serial, ${HOUR} as hour from jsonb_to_recordset($1::jsonb) as v(at timestamptz, serial text))
-       select serial, hour from arrived
+    `with arrived as (
+       select distinct v.serial, v.phase, ${HOUR} as hour
+       from jsonb_to_recordset($1::jsonb) as v(at timestamptz, serial text, phase int)),
+     touched as (
+       select serial, phase, hour from arrived
        union
-       -- a late reading moves the rise of the next hour that has values
-       select a.serial, n.hour from arrived a cross join lateral (
-         select b.hour from meter_hours b where b.serial = a.serial and b.hour > a.hour
-         order by b.hour limit 1) n) k
-     join meters m on m.serial = k.serial and m.deleted_at is null
-     join meter_hours h on h.serial = k.serial and h.hour = k.hour and h.energy_max is not null
-     left join lateral (
-       select b.energy_max from meter_hours b
-       where b.serial = h.serial and b.phase = h.phase and b.hour < h.hour and b.energy_max is not null
-       order by b.hour desc limit 1) p on true
-     group by m._id, k.hour, m."group", m.power_transformation, m.voltage_transformation
+       select a.serial, a.phase, n.hour from arrived a cross join lateral (
+         select b.hour from meter_hours b
+         where b.serial = a.serial and b.phase = a.phase and b.hour > a.hour and b.energy_max is not null
+         order by b.hour limit 1) n),
+     fresh as (
+       select h.serial, h.phase, h.hour, h.wh as old_wh, h.energy_max - coalesce(p.energy_max, h.energy_min) as wh
+       from touched t join meter_hours h on h.serial = t.serial and h.phase = t.phase and h.hour = t.hour
+       left join lateral (
+         select b.energy_max from meter_hours b
+         where b.serial = h.serial and b.phase = h.phase and b.hour < h.hour and b.energy_max is not null
+         order by b.hour desc limit 1) p on true
+       where h.energy_max is not null),
+     changed as (
+       update meter_hours h set wh = f.wh from fresh f
+       where h.serial = f.serial and h.phase = f.phase and h.hour = f.hour and h.wh is distinct from f.wh
+       returning f.serial, f.hour, f.wh - coalesce(f.old_wh, 0) as delta),
+     summed as (
+       insert into group_hours as g ("group", hour, wh)
+       select m."group", c.hour, sum(c.delta * ${METER_RATIO})
+       from changed c join meters m on m.serial = c.serial and m.deleted_at is null and m."group" is not null
+       group by 1, 2 order by 1, 2
+       on conflict ("group", hour) do update set wh = g.wh + excluded.wh
+       returning 1)
+     insert into meters_average_data (meter, date, "group", na_p)
+     select m._id, h.hour, m."group", sum(coalesce(f.wh, h.wh)) * ${METER_RATIO} / 1000.0
+     from (select distinct serial, hour from touched) t
+     join meters m on m.serial = t.serial and m.deleted_at is null
+     join meter_hours h on h.serial = t.serial and h.hour = t.hour and h.energy_max is not null
+     left join fresh f on f.serial = h.serial and f.phase = h.phase and f.hour = h.hour
+     group by m._id, h.hour, m."group", m.power_transformation, m.voltage_transformation
      on conflict (meter, date) where deleted_at is null do update set na_p = excluded.na_p, updated_at = now()`,
     [json],
   );
 }
 
-/** Module readings as columns (at, mac, energy, runh, pow), as the ingest already holds them. */
-export async function rollModules(
-  raw: Raw,
-  columns: { at: unknown[]; mac: unknown[]; energy: unknown[]; runh: unknown[]; pow: unknown[] },
-): Promise<void> {
+/** What one module's readings of one hour add to its `module_hours` row. */
+type ModuleHour = {
+  mac: string;
+  hour: string;
+  energyMin: number | null;
+  energyMax: number | null;
+  runhMin: number | null;
+  runhMax: number | null;
+  powSum: number;
+  readings: number;
+};
+
+type Reading = { at: string; mac: string; energy?: number | null; runh?: number | null; pow?: number | null };
+
+const HOUR_MS = 3_600_000;
+const least = (a: number | null, b: number | null | undefined) =>
+  b == null ? a : a == null ? b : Math.min(a, b);
+const most = (a: number | null, b: number | null | undefined) =>
+  b == null ? a : a == null ? b : Math.max(a, b);
+
+/**
+ * A flush's module readings summed per module and UTC hour, ordered by module and hour. A module reports several
+ * times per flush at high rates, so this writes one row per module and hour rather than one per reading, and the
+ * order keeps two writers (chunks or server processes) from locking the same rows crosswise.
+ */
+export function moduleHours(readings: readonly Reading[]): ModuleHour[] {
+  const byKey = new Map<string, ModuleHour>();
+  for (const r of readings) {
+    const t = Date.parse(r.at);
+    if (Number.isNaN(t)) continue;
+    const hour = new Date(t - (((t % HOUR_MS) + HOUR_MS) % HOUR_MS)).toISOString();
+    const key = `${r.mac}\u0000${hour}`;
+    const h = byKey.get(key);
+    if (!h) {
+      byKey.set(key, {
+        mac: r.mac,
+        hour,
+        energyMin: r.energy ?? null,
+        energyMax: r.energy ?? null,
+        runhMin: r.runh ?? null,
+        runhMax: r.runh ?? null,
+        powSum: r.pow ?? 0,
+        readings: 1,
+      });
+      continue;
+    }
+    h.energyMin = least(h.energyMin, r.energy);
+    h.energyMax = most(h.energyMax, r.energy);
+    h.runhMin = least(h.runhMin, r.runh);
+    h.runhMax = most(h.runhMax, r.runh);
+    h.powSum += r.pow ?? 0;
+    h.readings += 1;
+  }
+  return [...byKey.values()].sort((a, b) =>
+    a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : a.hour < b.hour ? -1 : a.hour > b.hour ? 1 : 0,
+  );
+}
+
+/** Module hours (moduleHours) into `module_hours`, widening the rows already there. */
+export async function rollModules(raw: Raw, hours: readonly ModuleHour[]): Promise<void> {
+  const column = <K extends keyof ModuleHour>(k: K) => hours.map((h) => h[k]);
   await raw.query(
     `insert into module_hours as h (mac, hour, energy_min, energy_max, runh_min, runh_max, pow_sum, readings)
-     select v.mac, ${HOUR}, min(v.energy), max(v.energy), min(v.runh), max(v.runh), coalesce(sum(v.pow), 0), count(*)
-     from unnest($1::timestamptz[], $2::text[], $3::float8[], $4::float8[], $5::float8[]) as v(at, mac, energy, runh, pow)
-     group by 1, 2
+     select * from unnest($1::text[], $2::timestamptz[], $3::float8[], $4::float8[], $5::float8[], $6::float8[],
+       $7::float8[], $8::int[])
      on conflict (mac, hour) do update set
        energy_min = least(h.energy_min, excluded.energy_min),
        energy_max = greatest(h.energy_max, excluded.energy_max),
@@ -85,6 +159,15 @@ export async function rollModules(
        runh_max = greatest(h.runh_max, excluded.runh_max),
        pow_sum = h.pow_sum + excluded.pow_sum,
        readings = h.readings + excluded.readings`,
-    [columns.at, columns.mac, columns.energy, columns.runh, columns.pow],
+    [
+      column('mac'),
+      column('hour'),
+      column('energyMin'),
+      column('energyMax'),
+      column('runhMin'),
+      column('runhMax'),
+      column('powSum'),
+      column('readings'),
+    ],
   );
 }

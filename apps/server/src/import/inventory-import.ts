@@ -4,9 +4,12 @@ import {
   createSchema,
   entity,
   errorMessage,
+  importTargets,
   type Entity,
+  type Importable,
   type ErrorCode,
   type Language,
+  type SourceFormat,
 } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
@@ -14,15 +17,7 @@ import { tableOf } from '../db/tables.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import { EntityService, type Placement } from '../entities/entity.service.ts';
-import { readRows, type SourceFormat, type SourceRow } from './inventory-rows.ts';
-
-export const IMPORTABLE = [
-  'LuminarySupports',
-  'Luminaries',
-  'LuminaryModules',
-  'Controllers',
-  'Cabinets',
-] as const;
+import { readRows, type SourceRow } from './inventory-rows.ts';
 
 /** Which column of the file fills which field; `location.lon`/`location.lat` name the coordinate columns. */
 export type ColumnMap = Record<string, string>;
@@ -42,6 +37,10 @@ export async function importInventory(
   e: Entity,
   input: { format: SourceFormat; content: string; columns: ColumnMap; dryRun: boolean; lang: Language },
 ): Promise<ImportAnswer> {
+  // a column may fill only what an operator may write on import: never the group, a read-only or secret field
+  const fillable = new Set(importTargets(e.name as Importable, 'csv'));
+  const refused = Object.keys(input.columns).filter((field) => !fillable.has(field));
+  if (refused.length) throw new ApiError('IsInvalidError', refused);
   let rows: SourceRow[];
   try {
     rows = readRows(input.format, input.content);

@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
+import type { SourceFormat } from '@sl/domain';
 
 /** One row of an inventory file: its columns as text, and its position when the file is GeoJSON. */
 export type SourceRow = { values: Record<string, string>; lon?: number; lat?: number };
-export type SourceFormat = 'csv' | 'geojson';
 
 type Feature = {
   properties?: Record<string, unknown> | null;

@@ -5,7 +5,13 @@ import { sql } from 'drizzle-orm';
 import { SYSTEM } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
 import type { CommandService } from '../field/command.service.ts';
-import { loadControllers, loadWorld, type PlacedController } from './program-source.ts';
+import {
+  controllerIds,
+  loadControllers,
+  loadWorld,
+  touchedSince,
+  type PlacedController,
+} from './program-source.ts';
 import { ALONE, type SenderLease } from './sender-lease.ts';
 
 /** The server's idea of now: tests move it instead of sleeping through a night. */
@@ -29,6 +35,16 @@ export const PROGRAM_SOURCES = new Set([
 /** Sources of the rules alone: a change to one is compiled against the lamps as last read, not read again. */
 const RULE_SOURCES = new Set(['Profiles', 'Politics', 'CalendarProfiles', 'Categories', 'GroupControl']);
 
+/**
+ * Controllers compiled at a time, the event loop free between them; the first of them that are due go out as a
+ * command of their own while the rest of a large city compiles.
+ */
+const SEND_CHUNK = 1000;
+/**
+ * How far back a reload of the lamps looks past the last one: a write whose transaction began before that read but
+ * committed after it carries an earlier `updated_at`, and reading a few rows twice costs nothing.
+ */
+const RELOAD_OVERLAP = '1 minute';
 /** how long a program's sources must stay unchanged before the programs are compiled and sent */
 export const DEFAULT_SETTLE_MS = 2000;
 const RETRY_MS = 60_000;
@@ -53,9 +69,23 @@ export class ProgramService {
   private again = false;
   private stopped = false;
   private leading = false;
-  /** every controller with its lamps as last read (a million lamps take some 40 s to read, and seconds to compile) */
-  private controllers?: PlacedController[];
+  /**
+   * every controller with its lamps as last read, by id (a million lamps take some 40 s to read, and seconds to
+   * compile): after the first read only the controllers whose lamps were written since are read again
+   */
+  private controllers?: Map<number, PlacedController>;
+  /** the database's clock at the last read of the lamps, less RELOAD_OVERLAP */
+  private readSince?: string;
+  /** every lamp is read again (at start, at noon, after a failed read) */
   private lampsStale = true;
+  /** a lamp-side source was written: the controllers it touched are read again */
+  private lampsTouched = false;
+  /** a rule-side source was written: every controller's program is compiled again */
+  private rulesChanged = true;
+  /** controllers that came online without an acknowledged program */
+  private readonly cameOnline = new Set<string>();
+  /** controllers whose last table sent was not acknowledged: compiled and sent again at the next run */
+  private readonly unacknowledged = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -85,15 +115,17 @@ export class ProgramService {
   /** A registry entity was written, by any server process: its programs go out once the writes settle. */
   changed(entityName: string) {
     if (!PROGRAM_SOURCES.has(entityName)) return;
-    if (!RULE_SOURCES.has(entityName)) this.lampsStale = true;
+    if (RULE_SOURCES.has(entityName)) this.rulesChanged = true;
+    else this.lampsTouched = true;
     this.soon(this.opts.settleMs ?? DEFAULT_SETTLE_MS);
   }
 
   /** Controllers came online: those whose program is not acknowledged get it within a second or two. */
   online(macs: string[]) {
-    if (!macs.some((mac) => !this.acknowledged.has(mac))) return;
-    // perhaps a controller written past the registry's services (commissioning, the demo): read again
-    this.lampsStale = true;
+    const waiting = macs.filter((mac) => !this.acknowledged.has(mac));
+    if (!waiting.length) return;
+    // perhaps a controller written past the registry's services (commissioning, the demo): its lamps are read again
+    for (const mac of waiting) this.cameOnline.add(mac);
     this.soon(1000);
   }
 
@@ -107,6 +139,7 @@ export class ProgramService {
   /** Reads every controller's lamps again, compiles their programs and sends those that changed; waits for answers. */
   refresh(): Promise<void> {
     this.lampsStale = true;
+    this.rulesChanged = true;
     return this.run();
   }
 
@@ -146,29 +179,56 @@ export class ProgramService {
       this.leading = false;
       return this.soon(LEASE_RETRY_MS);
     }
-    if (!this.leading) await this.recallAcknowledged();
+    if (!this.leading) {
+      await this.recallAcknowledged();
+      // a new sender starts from the registry as it is now
+      this.lampsStale = true;
+    }
     this.leading = true;
-    if (this.lampsStale || !this.controllers) {
-      this.lampsStale = false;
-      this.controllers = await loadControllers(this.db).catch((err: unknown) => {
-        this.lampsStale = true;
-        throw err;
-      });
-    }
-    const controllers = this.controllers;
+    const touched = await this.readLamps();
+    const controllers = [...this.controllers!.values()];
+    // a new sender, a rule, or every lamp read again: every controller's table may have changed
+    const all = this.rulesChanged || touched === 'all';
+    this.rulesChanged = false;
+    const compiling = all
+      ? controllers
+      : controllers.filter((c) => touched.has(c.id) || this.unacknowledged.has(c.mac));
     const compilers = new Map<number | null, ProgramCompiler>();
-    const due: { controller: PlacedController; version: string; program: ControllerProgram }[] = [];
-    for (const c of controllers) {
-      if (!c.place || !c.lamps.length) continue;
-      let compiler = compilers.get(c.group);
-      if (!compiler)
-        compilers.set(c.group, (compiler = new ProgramCompiler(await loadWorld(this.db, c.group))));
-      const program = this.compile(compiler, c);
-      const version = versionOf(program);
-      if (this.acknowledged.get(c.mac) !== version) due.push({ controller: c, version, program });
+    const due: Due[] = [];
+    let sent = 0;
+    // the first tables go out at once, while the rest compile; the rest then go as one stream, as a command's
+    // window of answers keeps the broker busy without pauses between commands
+    let first: Promise<number> | undefined;
+    for (let i = 0; i < compiling.length && !this.stopped; i += SEND_CHUNK) {
+      for (const c of compiling.slice(i, i + SEND_CHUNK)) {
+        if (!c.place || !c.lamps.length) continue;
+        let compiler = compilers.get(c.group);
+        if (!compiler)
+          compilers.set(c.group, (compiler = new ProgramCompiler(await loadWorld(this.db, c.group))));
+        const program = this.compile(compiler, c);
+        const version = versionOf(program);
+        if (this.acknowledged.get(c.mac) !== version) due.push({ controller: c, version, program });
+      }
+      if (!first && due.length) {
+        sent += due.length;
+        first = this.send(due.splice(0));
+        // a rejection is taken below, once the rest compiled
+        first.catch(() => {});
+      }
+      // the first command's answers get the event loop between chunks
+      await new Promise((resolve) => setImmediate(resolve));
     }
+    sent += due.length;
+    // one command's window at a time: two would double what the broker queues for a subscriber, and it drops the rest
+    const unanswered = (await (first ?? 0)) + (await this.send(due));
+    if (sent) this.opts.log?.info({ sent, unanswered }, 'lighting programs sent');
+    if (unanswered) this.soon(RETRY_MS);
+    this.atNextNoon(controllers);
+  }
+
+  /** Sends the due tables, one command per group; returns how many were not acknowledged. */
+  private async send(due: Due[]): Promise<number> {
     let unanswered = 0;
-    // one command a group: the archive shows a day's programs as one line with a controller's answer each
     for (const [group, ofGroup] of groupBy(due, (d) => d.controller.group)) {
       if (this.stopped) break;
       const { devices } = await this.commands.run(
@@ -179,13 +239,76 @@ export class ProgramService {
         ofGroup.map((d) => ({ controllerMac: d.controller.mac, payload: payloadOf(d.program, d.version) })),
       );
       devices.forEach((device, i) => {
-        if (device.state === 'acknowledged') this.acknowledged.set(device.controllerMac, ofGroup[i]!.version);
-        else unanswered += 1;
+        if (device.state === 'acknowledged') {
+          this.acknowledged.set(device.controllerMac, ofGroup[i]!.version);
+          this.unacknowledged.delete(device.controllerMac);
+        } else {
+          this.unacknowledged.add(device.controllerMac);
+          unanswered += 1;
+        }
       });
     }
-    if (due.length) this.opts.log?.info({ sent: due.length, unanswered }, 'lighting programs sent');
-    if (unanswered) this.soon(RETRY_MS);
-    this.atNextNoon(controllers);
+    return unanswered;
+  }
+
+  /**
+   * Brings the lamps as last read up to date: all of them when stale, else the controllers whose lamps were written
+   * since the last read (now holding them, or holding them before) and those that came online. Returns which
+   * controllers were read ('all', or their ids).
+   */
+  private async readLamps(): Promise<'all' | Set<number>> {
+    const since = await this.databaseNow();
+    try {
+      if (this.lampsStale || !this.controllers) {
+        this.lampsStale = this.lampsTouched = false;
+        this.cameOnline.clear();
+        const all = await loadControllers(this.db);
+        this.controllers = new Map(all.map((c) => [c.id, c]));
+        this.readSince = since;
+        return 'all';
+      }
+      const ids = new Set<number>();
+      if (this.lampsTouched) {
+        this.lampsTouched = false;
+        const t = await touchedSince(this.db, this.readSince!);
+        if (t.cities) {
+          this.lampsStale = true;
+          return await this.readLamps();
+        }
+        for (const id of t.controllers) ids.add(id);
+        const modules = new Set(t.modules);
+        const supports = new Set(t.supports);
+        for (const c of this.controllers.values())
+          if (
+            c.lamps.some(
+              (l) => modules.has(l.moduleId) || (l.supportId !== null && supports.has(l.supportId)),
+            )
+          )
+            ids.add(c.id);
+      }
+      if (this.cameOnline.size) {
+        const macs = [...this.cameOnline];
+        this.cameOnline.clear();
+        for (const id of await controllerIds(this.db, macs)) ids.add(id);
+      }
+      this.readSince = since;
+      if (!ids.size) return ids;
+      const fresh = new Map((await loadControllers(this.db, [...ids])).map((c) => [c.id, c]));
+      for (const id of ids) {
+        const c = fresh.get(id);
+        if (c) this.controllers.set(id, c);
+        else this.controllers.delete(id);
+      }
+      return ids;
+    } catch (err) {
+      this.lampsStale = true;
+      throw err;
+    }
+  }
+
+  private async databaseNow(): Promise<string> {
+    const result = await this.db.execute(sql`select (now() - ${RELOAD_OVERLAP}::interval)::text as at`);
+    return String((result as { rows?: { at: string }[] }).rows?.[0]?.at);
   }
 
   /**
@@ -215,6 +338,8 @@ export class ProgramService {
     this.noonTimer.unref();
   }
 }
+
+type Due = { controller: PlacedController; version: string; program: ControllerProgram };
 
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   const out = new Map<K, T[]>();

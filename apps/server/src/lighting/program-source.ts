@@ -27,7 +27,8 @@ export type PlacedController = {
   mac: string;
   group: number | null;
   place?: { lat: number; lon: number; tz: string; city: number };
-  lamps: (ProgramLamp & { moduleId: number })[];
+  /** each lamp with its module and the mounting it stands on (a change to either touches this controller) */
+  lamps: (ProgramLamp & { moduleId: number; supportId: number | null })[];
 };
 
 const ofGroup = (group: number | null) =>
@@ -103,16 +104,18 @@ export async function loadWorld(db: Db, group: number | null, weekend?: number[]
 }
 
 /**
- * A query over the whole city: its sorts in memory rather than on disk, and no JIT compilation, which costs more
- * than it saves here (2 s of 3.4 s for 100,000 lamps). The planner's guess for the sockets' rows is far too low,
- * so nested loops are refused too.
+ * The lamps' query, never JIT-compiled (that costs more than it saves here: 2 s of 3.4 s for 100,000 lamps, and
+ * seconds for a few controllers, whose index lookups the planner prices as scans). Over the whole city its sorts
+ * stay in memory rather than on disk, and nested loops are refused: the planner's guess for the sockets' rows is far
+ * too low.
  */
 async function readCity(db: Db, whole: boolean, query: SQL) {
-  if (!whole) return db.execute(query);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '256MB'`);
     await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`set local enable_nestloop = off`);
+    if (whole) {
+      await tx.execute(sql`set local work_mem = '256MB'`);
+      await tx.execute(sql`set local enable_nestloop = off`);
+    }
     return tx.execute(query);
   });
 }
@@ -135,21 +138,36 @@ export async function loadControllers(db: Db, only?: number[]): Promise<PlacedCo
       with mods as (
         select * from luminary_modules m where m.deleted_at is null and m.controller is not null
           ${only ? sql`and m.controller = any(${`{${only.join(',')}}`}::bigint[])` : sql``}
-      ), held as (
+      ), held as (${
+        only
+          ? // a few controllers: each module's mounting found through the sockets' index
+            sql`
+        select distinct on (m._id) m._id as mid, p._id as support, x as sock
+        from mods m
+        cross join lateral (
+          select p._id, p.sockets from luminary_supports p
+          where p.deleted_at is null and p.sockets @> jsonb_build_array(jsonb_build_object('luminaryModule', m._id))
+          -- kept a subquery, so that the planner looks each module up rather than scanning every mounting
+          offset 0) p
+        cross join lateral jsonb_array_elements(p.sockets) x
+        where (x->>'luminaryModule')::bigint = m._id
+        order by m._id, p._id`
+          : sql`
         select distinct on (k.mid) k.mid, p._id as support, x as sock
         from luminary_supports p
         cross join lateral jsonb_array_elements(
           case when jsonb_typeof(p.sockets) = 'array' then p.sockets else '[]'::jsonb end) x
         cross join lateral (select (x->>'luminaryModule')::bigint as mid) k
-        where p.deleted_at is null and k.mid is not null ${only ? sql`and k.mid in (select _id from mods)` : sql``}
-        order by k.mid, p._id
+        where p.deleted_at is null and k.mid is not null
+        order by k.mid, p._id`
+      }
       ), lit as (
         select distinct on (control_module) control_module, model from luminaries
         where deleted_at is null and control_module is not null
           ${only ? sql`and control_module in (select _id from mods)` : sql``}
         order by control_module, _id
       )
-      select m._id, m.mac, m.controller, m.profile_id, coalesce(m.city, s.city) as city,
+      select m._id, m.mac, m.controller, m.profile_id, coalesce(m.city, s.city) as city, s._id as support,
         s.road_class, s.support_category, s.type as support_type,
         (held.sock->>'groupControl')::bigint as group_control, (held.sock->>'groupProfile')::bigint as group_profile,
         coalesce(l.model, lit.model) as model
@@ -183,7 +201,74 @@ export async function loadControllers(db: Db, only?: number[]): Promise<PlacedCo
       groupControl: num(m.group_control),
       ownProfile: num(m.profile_id) ?? num(m.group_profile),
     };
-    byId.get(Number(m.controller))?.lamps.push({ moduleId: Number(m._id), mac: String(m.mac), facts });
+    byId
+      .get(Number(m.controller))
+      ?.lamps.push({ moduleId: Number(m._id), supportId: num(m.support), mac: String(m.mac), facts });
   }
   return [...byId.values()];
+}
+
+/**
+ * The controllers whose lamps may have changed since `since` (the database's clock): those now holding a module,
+ * mounting, lamp or controller written since. The caller adds those that held them before, from what it last read.
+ */
+export async function touchedSince(
+  db: Db,
+  since: string,
+): Promise<{ controllers: number[]; modules: number[]; supports: number[]; cities: boolean }> {
+  const [row] = rowsOf(
+    await readCity(
+      db,
+      false,
+      sql`
+      with modules as (
+        select _id, controller from luminary_modules where updated_at > ${since}::timestamptz
+      ), supports as (
+        select _id, sockets from luminary_supports where updated_at > ${since}::timestamptz
+      ), lamps as (
+        select _id, control_module from luminaries where updated_at > ${since}::timestamptz
+      ), held as (
+        select (x->>'luminaryModule')::bigint as module from supports s
+          cross join lateral jsonb_array_elements(
+            case when jsonb_typeof(s.sockets) = 'array' then s.sockets else '[]'::jsonb end) x
+        union
+        select m._id from luminary_modules m join supports s on m.luminary_support = s._id
+        union
+        select control_module from lamps where control_module is not null
+        union
+        select (x->>'luminaryModule')::bigint from lamps l
+          cross join lateral (
+            select p.sockets from luminary_supports p
+            where p.sockets @> jsonb_build_array(jsonb_build_object('luminary', l._id)) offset 0) p
+          cross join lateral jsonb_array_elements(p.sockets) x
+          where (x->>'luminary')::bigint = l._id
+      )
+      select
+        array(select distinct controller from (
+          select controller from modules
+          union select m.controller from luminary_modules m join held h on h.module = m._id
+          union select _id from controllers where updated_at > ${since}::timestamptz
+        ) t where controller is not null) as controllers,
+        array(select _id from modules union select module from held where module is not null) as modules,
+        array(select _id from supports) as supports,
+        exists(select 1 from cities where updated_at > ${since}::timestamptz) as cities`,
+    ),
+  );
+  const ids = (v: unknown) => ((v as unknown[] | null) ?? []).map(Number);
+  return {
+    controllers: ids(row?.controllers),
+    modules: ids(row?.modules),
+    supports: ids(row?.supports),
+    cities: Boolean(row?.cities),
+  };
+}
+
+/** The ids of the controllers with these MACs. */
+export async function controllerIds(db: Db, macs: string[]): Promise<number[]> {
+  // MACs as the registry stores them (letters, digits and separators), so the array literal needs no quoting
+  const list = macs.filter((mac) => /^[0-9A-Za-z:._-]+$/.test(mac));
+  if (!list.length) return [];
+  return rowsOf(
+    await db.execute(sql`select _id from controllers where mac = any(${`{${list.join(',')}}`}::text[])`),
+  ).map((r) => Number(r._id));
 }

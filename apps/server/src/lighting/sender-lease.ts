@@ -6,10 +6,11 @@ export type SenderLease = { held(): Promise<boolean>; close(): Promise<void> };
 /** One process on its own database (PGlite): it always sends. */
 export const ALONE: SenderLease = { held: async () => true, close: async () => undefined };
 
-// any constant of our own: advisory locks are per database, so tests on fresh databases do not meet
-const LOCK_KEY = 0x5_1_1_9_7;
-/** how a sender's connection shows in pg_stat_activity */
-export const SENDER_NAME = 'sl-program-sender';
+/** A sending that one process does: its advisory lock's key and how its connection shows in pg_stat_activity. */
+export type LeaseKind = { key: number; name: string };
+// any constants of our own: advisory locks are per database, so tests on fresh databases do not meet
+export const PROGRAM_LEASE: LeaseKind = { key: 0x5_1_1_9_7, name: 'sl-program-sender' };
+export const SCHEDULE_LEASE: LeaseKind = { key: 0x5_1_1_9_8, name: 'sl-schedule-sender' };
 
 /**
  * Server processes on one PostgreSQL server: the one holding a session advisory lock on a connection of its own
@@ -20,13 +21,19 @@ export class AdvisoryLease implements SenderLease {
   private client?: pg.Client;
   private holding = false;
 
-  constructor(private readonly databaseUrl: string) {}
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly kind: LeaseKind = PROGRAM_LEASE,
+  ) {}
 
   async held(): Promise<boolean> {
     if (this.holding && this.client) return true;
     try {
       if (!this.client) {
-        const client = new pg.Client({ connectionString: this.databaseUrl, application_name: SENDER_NAME });
+        const client = new pg.Client({
+          connectionString: this.databaseUrl,
+          application_name: this.kind.name,
+        });
         // a lost connection loses the lock: ask again next time
         const lost = () => this.drop(client);
         client.on('error', lost);
@@ -35,7 +42,7 @@ export class AdvisoryLease implements SenderLease {
         this.client = client;
       }
       const { rows } = await this.client.query<{ got: boolean }>('select pg_try_advisory_lock($1) as got', [
-        LOCK_KEY,
+        this.kind.key,
       ]);
       this.holding = rows[0]?.got === true;
     } catch {

@@ -21,10 +21,19 @@ const answer = z.looseObject({
   commandId: z.number().optional(),
 });
 
+/** The modules an operator selected in a list, dimmed as one command. */
+export const MAX_SELECTED_MODULES = 1000;
+const idList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/)
+  .transform((s) => [...new Set(s.split(',').map(Number))])
+  .refine((ids) => ids.length <= MAX_SELECTED_MODULES && ids.every((id) => id > 0 && id <= 2 ** 31 - 1));
+
 const lightingQuery = z.strictObject({
-  by: z.enum(['mac', 'id', 'controller', 'support', 'segment', 'group']),
+  by: z.enum(['mac', 'id', 'ids', 'controller', 'support', 'segment', 'group']),
   mac: z.string().max(64).optional(),
   id: idSchema.optional(),
+  ids: idList.optional(),
   group: idSchema.optional(),
   segment: int(0, 2 ** 31 - 1).optional(),
   raw: int(0, 100),
@@ -36,6 +45,7 @@ function targetOf(q: z.infer<typeof lightingQuery>): Target {
   if (q.by === 'segment')
     return q.segment !== undefined ? { by: 'segment', segment: q.segment } : throwing(missing('segment'));
   if (q.by === 'group') return q.group ? { by: 'group', group: q.group } : throwing(missing('group'));
+  if (q.by === 'ids') return q.ids ? { by: 'ids', ids: q.ids } : throwing(missing('ids'));
   return q.id ? { by: q.by, id: q.id } : throwing(missing('id'));
 }
 const throwing = (err: Error): never => {

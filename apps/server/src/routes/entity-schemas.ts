@@ -19,6 +19,7 @@ export const errorResponses = {
   403: errorSchema,
   404: errorSchema,
   409: errorSchema,
+  405: errorSchema,
   410: errorSchema,
 };
 

@@ -9,7 +9,15 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { applySaveRules, ENTITIES, idSchema, type Entity, type Flag, type SaveMode } from '@sl/domain';
+import {
+  applySaveRules,
+  ENTITIES,
+  idSchema,
+  READ_ONLY_AREAS,
+  type Entity,
+  type Flag,
+  type SaveMode,
+} from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
 import { parseListQuery, wantsLinks } from '../entities/list-query.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -68,7 +76,14 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
   const created = s.row.extend(extra);
   const tags = [e.name];
   const { config, seeDeleted } = entityAccess(e);
+  // data the server computes is read here, never written: a write is checked as a read and refused as unsupported
+  const readOnly = READ_ONLY_AREAS.includes(e.area);
+  const writing = (action: Flag) => config(readOnly ? 'view' : action);
+  const refuseReadOnly = async () => {
+    if (readOnly) throw new ApiError('NotSupportedError');
+  };
   const saveRules = (mode: SaveMode) => async (req: FastifyRequest) => {
+    await refuseReadOnly();
     const body = req.body;
     if (body && typeof body === 'object' && !Array.isArray(body))
       req.body = applySaveRules(e, body as Record<string, unknown>, mode);
@@ -141,7 +156,7 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
     base,
     {
       schema: { tags, body: s.create, response: { 201: created, ...errorResponses } },
-      config: config('create'),
+      config: writing('create'),
       preValidation: saveRules('create'),
     },
     async (req, reply) => reply.status(201).send(await service.create(e, req.caller, req.body)),
@@ -150,7 +165,7 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
     `${base}/:id`,
     {
       schema: { tags, params: s.idParams, body: s.patch, response: { 200: s.row, ...errorResponses } },
-      config: config('edit'),
+      config: writing('edit'),
       preValidation: saveRules('patch'),
     },
     async (req) => service.update(e, req.caller, req.params.id, req.body),
@@ -159,7 +174,8 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
     `${base}/:id`,
     {
       schema: { tags, params: s.idParams, response: { 200: s.row, ...errorResponses } },
-      config: config('delete'),
+      config: writing('delete'),
+      preValidation: refuseReadOnly,
     },
     async (req) => service.remove(e, req.caller, req.params.id),
   );
@@ -210,7 +226,7 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
     v2,
     {
       schema: { tags, body: s.create, response: { 201: s.envelope(created), ...errorResponses } },
-      config: config('create'),
+      config: writing('create'),
       preValidation: saveRules('create'),
     },
     async (req, reply) => reply.status(201).send(ok(await service.create(e, req.caller, req.body))),
@@ -225,7 +241,7 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
     v2,
     {
       schema: { tags, body: s.patchWithId, response: { 200: s.envelope(s.row), ...errorResponses } },
-      config: config('edit'),
+      config: writing('edit'),
       preValidation: keepId,
     },
     async (req) => {
@@ -237,7 +253,8 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
     `${v2}/:id`,
     {
       schema: { tags, params: s.idParams, response: { 200: s.envelope(s.row), ...errorResponses } },
-      config: config('delete'),
+      config: writing('delete'),
+      preValidation: refuseReadOnly,
     },
     async (req) => ok(await service.remove(e, req.caller, req.params.id)),
   );

@@ -8,6 +8,31 @@ import type { EntityService } from '../entities/entity.service.ts';
 import { errorResponses } from './entity-schemas.ts';
 
 const groupControl = entity('GroupControl');
+const supports = entity('LuminarySupports');
+const socketField = supports.fields.sockets;
+/** what an operator writes in a socket; the rest is mirrored from its module when read */
+const writableSocketKeys =
+  socketField?.kind === 'list' && socketField.of.kind === 'object'
+    ? Object.entries(socketField.of.fields)
+        .filter(([, f]) => !f.readOnly)
+        .map(([k]) => k)
+    : [];
+/** How many mountings one assignment takes, as many as a list page selects. */
+export const MAX_ASSIGNED_SUPPORTS = 1000;
+
+type Socket = Record<string, unknown>;
+/** Every socket of the mounting (its socketCount, free ones too) answers to `to`, or to none. */
+function socketsAnswering(row: Record<string, unknown>, to: number | null): Socket[] {
+  const held = Array.isArray(row.sockets) ? (row.sockets as (Socket | null)[]) : [];
+  const count = Math.max(Number(row.socketCount ?? 1), held.length);
+  return Array.from({ length: count }, (_, i) => {
+    const kept = Object.fromEntries(
+      Object.entries(held[i] ?? {}).filter(([k, v]) => writableSocketKeys.includes(k) && v != null),
+    );
+    delete kept.groupControl;
+    return to === null ? kept : { ...kept, groupControl: to };
+  });
+}
 /** How many of a group's lamps are listed; the count covers them all. */
 const LISTED = 50;
 
@@ -33,6 +58,40 @@ type LampRow = {
 
 /** A group control's lamps: the modules in the sockets that name it (the `group` target of the control call). */
 export function registerGroupControlRoutes(app: FastifyInstance, service: EntityService, db: Db) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/v2/group-controls/assign',
+    {
+      schema: {
+        tags: ['lighting'],
+        summary: `Puts every socket of the chosen mountings (at most ${MAX_ASSIGNED_SUPPORTS}) under one group control, or under none (groupControl null). Each mounting is saved as by its own screen, with its history; every mounting is checked before any is written.`,
+        body: z.strictObject({
+          supports: z.array(idSchema).min(1).max(MAX_ASSIGNED_SUPPORTS),
+          groupControl: idSchema.nullable(),
+        }),
+        response: {
+          200: z.object({
+            error: z.literal(false),
+            result: z.object({ supports: z.number(), sockets: z.number() }),
+          }),
+          ...errorResponses,
+        },
+      },
+      config: { access: { area: supports.area, action: 'edit', groupOwned: true } },
+    },
+    async (req) => {
+      const to = req.body.groupControl;
+      if (to !== null) await service.get(groupControl, req.caller, to);
+      const rows = [];
+      for (const id of new Set(req.body.supports)) rows.push(await service.get(supports, req.caller, id));
+      let sockets = 0;
+      for (const row of rows) {
+        const next = socketsAnswering(row, to);
+        sockets += next.length;
+        await service.update(supports, req.caller, row._id as number, { sockets: next });
+      }
+      return { error: false as const, result: { supports: rows.length, sockets } };
+    },
+  );
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v2/group-controls/:id/lamps',
     {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { entity } from '@sl/domain';
+import { entity, IMPORTABLE } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import type { Placement } from '../entities/entity.service.ts';
 import { requestLanguage } from '../http/api-error.ts';
-import { IMPORTABLE, importInventory } from '../import/inventory-import.ts';
+import { importInventory } from '../import/inventory-import.ts';
 import { errorResponses } from './entity-schemas.ts';
 
 const IMPORT_BYTES = 64 * 1024 * 1024;

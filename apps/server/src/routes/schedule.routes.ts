@@ -3,33 +3,28 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applySaveRules, createSchema, idSchema } from '@sl/domain';
 import { readScheduleLines, localDays, type ScheduleDay } from '@sl/domain/schedule';
-import { ApiError, errorBody, requestLanguage } from '../http/api-error.ts';
+import { requestLanguage } from '../http/api-error.ts';
 import { scheduleCsv } from '../schedule/schedule-csv.ts';
-import { SCHEDULE_FILE_MAX_BYTES, scheduleFileLines } from '../schedule/schedule-file.ts';
 import { FILE_LABELS, scheduleWorkbook } from '../schedule/schedule-workbook.ts';
 import { Schedule, type ScheduleService, type MonthRecord } from '../schedule/schedule.service.ts';
-import { tooLarge } from './calendar.routes.ts';
 import { entityAccess } from './entity.routes.ts';
 import { errorResponses, rowOut } from './entity-schemas.ts';
 import { specialRoute } from './special-route.ts';
+import {
+  SCHEDULE_PROBLEM_LINES,
+  XLSX,
+  acceptScheduleFiles,
+  fileMonths,
+  refuseFile,
+  uploadOptions,
+  uploadedLines,
+} from './schedule-upload.ts';
 
 const tags = [Schedule.name];
 const { config } = entityAccess(Schedule);
 const row = rowOut(Schedule);
 const envelope = <T extends z.ZodType>(result: T) => z.object({ error: z.literal(false), result });
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const params = z.object({ controller: idSchema });
-const problem = z.object({
-  line: z.number(),
-  sheet: z.string().optional(),
-  column: z.enum(['date', 'off', 'on']),
-  reason: z.enum(['invalid', 'required', 'duplicate']),
-  outcome: z.enum(['dropped', 'refused']),
-});
-const lines = z
-  .array(problem)
-  .describe('every line not written: its number (from 1), its sheet, the column and why');
 
 /** The power schedule (spec §2, §3, §5, §7; issue 12): the month's upsert, the file download and upload. */
 export function registerScheduleRoutes(app: FastifyInstance, schedules: ScheduleService) {
@@ -69,10 +64,8 @@ function registerSave(app: FastifyInstance, schedules: ScheduleService) {
 
 function registerDownload(app: FastifyInstance, schedules: ScheduleService) {
   const querystring = z.object({
-    format: z.enum(['xlsx', 'csv']).default('xlsx'),
+    ...fileMonths,
     sheets: z.enum(['month', 'year']).default('month').describe('one sheet a month or a year (xlsx)'),
-    from: z.string().regex(MONTH).optional().describe('first month, YYYY-MM'),
-    to: z.string().regex(MONTH).optional().describe('last month, YYYY-MM'),
   });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v2/controller-schedule/:controller/file',
@@ -109,18 +102,15 @@ function registerDownload(app: FastifyInstance, schedules: ScheduleService) {
 }
 
 function registerUpload(scope: FastifyInstance, schedules: ScheduleService) {
-  scope.addContentTypeParser(
-    ['text/csv', 'text/plain', 'application/octet-stream', XLSX],
-    { parseAs: 'buffer' },
-    (_req, body, done) => done(null, body),
-  );
+  acceptScheduleFiles(scope);
   const counts = z.object({
     created: z.number().describe('month records made'),
     updated: z.number().describe('month records changed'),
     days: z.number().describe('days written'),
     timeZone: z.string().describe('the zone the local times were read in'),
-    lines,
+    lines: SCHEDULE_PROBLEM_LINES,
   });
+  const { response, route } = uploadOptions(counts);
   scope.withTypeProvider<ZodTypeProvider>().post(
     '/api/v2/controller-schedule/:controller/upload',
     {
@@ -130,27 +120,13 @@ function registerUpload(scope: FastifyInstance, schedules: ScheduleService) {
           'Sets a controller’s days from a file (spec §5): CSV (text/csv or text/plain, lines split by `,` or `;`) or .xlsx, at most 2 MB. The first three columns are date (DD-MM-YYYY), off time and on time in the city’s local time, converted to UTC with its time zone. Lines without a valid date are dropped, lines with a bad time refused, each reported in `lines`; the days are grouped by month and merged into the month records in one transaction. A file that cannot be read, or has no good line, changes nothing. Needs the upload right, and create and edit for the months it adds and changes.',
         params,
         body: z.any(),
-        response: {
-          200: envelope(counts),
-          ...errorResponses,
-          400: errorResponses[400].extend({ lines: lines.optional() }),
-          413: errorResponses[400],
-        },
+        response,
       },
-      config: config('upload'),
-      bodyLimit: SCHEDULE_FILE_MAX_BYTES,
-      errorHandler: tooLarge,
+      ...route,
     },
     async (req, reply) => {
-      if (!Buffer.isBuffer(req.body))
-        throw new ApiError('IsInvalidError', ['file'], { reason: 'unreadable' });
-      const { entries, problems } = readScheduleLines(await scheduleFileLines(req.body));
-      if (!entries.length) {
-        const refused = new ApiError('IsInvalidError', ['file'], {
-          reason: problems.length ? 'badLines' : 'empty',
-        });
-        return reply.status(400).send({ ...errorBody(refused, requestLanguage(req)), lines: problems });
-      }
+      const { entries, problems } = readScheduleLines(await uploadedLines(req.body));
+      if (!entries.length) return refuseFile(req, reply, problems);
       const result = await schedules.upload(req.caller, req.params.controller, entries);
       return { error: false as const, result: { ...result, lines: problems } };
     },

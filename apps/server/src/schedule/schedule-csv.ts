@@ -23,3 +23,14 @@ export function scheduleCsv(days: LocalScheduleDay[], header: [string, string, s
   const data = days.map((d) => [fileDate(d.date), d.off ?? '', d.on ?? '']);
   return `\uFEFF${Papa.unparse({ fields: header, data }, { newline: '\r\n' })}\r\n`;
 }
+
+/** Several controllers' days: date,off,on as the import reads them, then the controller each line belongs to. */
+export function controllersCsv(
+  parts: { controller: string; days: LocalScheduleDay[] }[],
+  header: [string, string, string, string],
+): string {
+  const data = parts.flatMap(({ controller, days }) =>
+    days.map((d) => [fileDate(d.date), d.off ?? '', d.on ?? '', controller]),
+  );
+  return `\uFEFF${Papa.unparse({ fields: header, data }, { newline: '\r\n' })}\r\n`;
+}

@@ -47,6 +47,34 @@ export async function workbookLines(file: Buffer): Promise<ScheduleLine[]> {
   return lines;
 }
 
+/** A controller's name as a sheet's: Excel refuses []:*?/\\ in one and cuts it at 31 characters. */
+export const sheetName = (controller: string) => controller.replace(/[[\]:*?/\\]/g, '_').slice(0, 31);
+
+const time = (t?: string) => (t ? new Date(`1899-12-30T${t}:00Z`) : null);
+
+/** A sheet: a header naming the controller, its city and time zone, then a row a day, times as Excel's. */
+function addSheet(
+  book: ExcelJS.Workbook,
+  name: string,
+  site: ScheduleSite,
+  rows: LocalScheduleDay[],
+  labels: WorkbookLabels,
+) {
+  const sheet = book.addWorksheet(name);
+  sheet.columns = [{ width: 16 }, { width: 24 }, { width: 12 }];
+  sheet.addRow([labels.controller, site.controller]);
+  sheet.addRow([labels.city, site.city]);
+  sheet.addRow([labels.timeZone, site.timeZone]);
+  sheet.addRow([]);
+  sheet.addRow(labels.columns).font = { bold: true };
+  for (const d of rows) {
+    const row = sheet.addRow([new Date(`${d.date}T00:00:00Z`), time(d.off), time(d.on)]);
+    row.getCell(1).numFmt = 'dd-mm-yyyy';
+    row.getCell(2).numFmt = 'hh:mm';
+    row.getCell(3).numFmt = 'hh:mm';
+  }
+}
+
 /**
  * The days as a workbook: one sheet a month (or a year), a header naming the controller, its city and time zone,
  * then a row a day with the date and the off and on times as real Excel dates and times in local time.
@@ -63,23 +91,18 @@ export async function scheduleWorkbook(
     const name = d.date.slice(0, sheets === 'month' ? 7 : 4);
     bySheet.set(name, [...(bySheet.get(name) ?? []), d]);
   }
-  const time = (t?: string) => (t ? new Date(`1899-12-30T${t}:00Z`) : null);
-  for (const [name, rows] of bySheet) {
-    const sheet = book.addWorksheet(name);
-    sheet.columns = [{ width: 16 }, { width: 24 }, { width: 12 }];
-    sheet.addRow([labels.controller, site.controller]);
-    sheet.addRow([labels.city, site.city]);
-    sheet.addRow([labels.timeZone, site.timeZone]);
-    sheet.addRow([]);
-    sheet.addRow(labels.columns).font = { bold: true };
-    for (const d of rows) {
-      const row = sheet.addRow([new Date(`${d.date}T00:00:00Z`), time(d.off), time(d.on)]);
-      row.getCell(1).numFmt = 'dd-mm-yyyy';
-      row.getCell(2).numFmt = 'hh:mm';
-      row.getCell(3).numFmt = 'hh:mm';
-    }
-  }
+  for (const [name, rows] of bySheet) addSheet(book, name, site, rows, labels);
   if (!bySheet.size) book.addWorksheet('-').addRow(labels.columns);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Several controllers' days as one workbook: a sheet each, named by its controller (the upload reads it back so). */
+export async function controllersWorkbook(
+  parts: { site: ScheduleSite; days: LocalScheduleDay[] }[],
+  labels: WorkbookLabels,
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  for (const { site, days } of parts) addSheet(book, sheetName(site.controller), site, days, labels);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 

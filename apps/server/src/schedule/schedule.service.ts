@@ -23,23 +23,18 @@ export type ScheduleSite = { controller: string; city: string; timeZone: string;
  * has one changes it, so a month is never there twice; the record belongs to its controller's group.
  */
 export class ScheduleService {
-  /** told of each controller whose records were written (its cabinet is then sent them) */
-  onChange?: (controller: number) => void;
-
   constructor(
     private readonly service: EntityService,
     private readonly repo: EntityRepository,
     private readonly db: Db,
-    /** after an upload commits (single saves tell through the entity service) */
+    /** after an upload commits (single saves tell through the entity service): the sender hears of it */
     private readonly uploaded: () => void,
   ) {}
 
   async save(caller: Caller, record: MonthRecord): Promise<{ row: ApiRow; created: boolean }> {
     const controller = await this.service.get(Controllers, caller, record.controller);
     const fields = { ...record, group: record.group ?? (controller.group as number | undefined) };
-    const saved = await this.upsert(caller, record, fields);
-    this.onChange?.(record.controller);
-    return saved;
+    return this.upsert(caller, record, fields);
   }
 
   private async upsert(caller: Caller, record: MonthRecord, fields: MonthRecord) {
@@ -58,31 +53,49 @@ export class ScheduleService {
 
   /** A file's days merged into their month records in one transaction: every month or none. */
   async upload(caller: Caller, controllerId: number, days: LocalScheduleDay[]) {
-    const controller = await this.service.get(Controllers, caller, controllerId);
-    const { timeZone } = await this.site(controller);
-    const months = toMonthRecords(days, timeZone);
+    const [one] = await this.uploadMany(caller, [{ controller: controllerId, days }]);
+    return one!;
+  }
+
+  /** Several controllers' days, each in its own city's time, in one transaction: every month of all or none. */
+  async uploadMany(caller: Caller, items: { controller: number; days: LocalScheduleDay[] }[]) {
+    const targets: { id: number; group?: number; days: LocalScheduleDay[]; timeZone: string }[] = [];
+    for (const { controller: id, days } of items) {
+      const controller = await this.service.get(Controllers, caller, id);
+      const { timeZone } = await this.site(controller);
+      targets.push({ id, group: controller.group as number | undefined, days, timeZone });
+    }
     const counts = await this.db.transaction(async (tx) => {
       const inTx = new EntityService(this.repo.withDb(tx as unknown as Db));
-      const existing = await this.monthsOf(caller, controllerId, inTx);
-      const updating = [...months.keys()].filter((m) => existing.has(m));
-      if (updating.length < months.size) need(caller, 'create');
-      if (updating.length) need(caller, 'edit');
-      for (const [month, incoming] of months) {
-        const stored = existing.get(month);
-        if (stored) {
-          const timeData = mergeDays((stored.timeData ?? []) as ScheduleDay[], incoming);
-          await inTx.update(Schedule, caller, stored._id, { timeData });
-        } else {
-          const group = controller.group as number | undefined;
-          await inTx.create(Schedule, caller, { controller: controllerId, month, timeData: incoming, group });
-        }
-      }
-      return { created: months.size - updating.length, updated: updating.length };
+      const written = [];
+      for (const t of targets) written.push(await this.merge(caller, inTx, t));
+      return written;
     });
     this.repo.wrote(Schedule.table);
     this.uploaded();
-    this.onChange?.(controllerId);
-    return { ...counts, days: days.length, timeZone };
+    return counts.map((c, i) => ({ ...c, days: targets[i]!.days.length, timeZone: targets[i]!.timeZone }));
+  }
+
+  private async merge(
+    caller: Caller,
+    inTx: EntityService,
+    t: { id: number; group?: number; days: LocalScheduleDay[]; timeZone: string },
+  ) {
+    const months = toMonthRecords(t.days, t.timeZone);
+    const existing = await this.monthsOf(caller, t.id, inTx);
+    const updating = [...months.keys()].filter((m) => existing.has(m));
+    if (updating.length < months.size) need(caller, 'create');
+    if (updating.length) need(caller, 'edit');
+    for (const [month, incoming] of months) {
+      const stored = existing.get(month);
+      if (stored) {
+        const timeData = mergeDays((stored.timeData ?? []) as ScheduleDay[], incoming);
+        await inTx.update(Schedule, caller, stored._id, { timeData });
+      } else {
+        await inTx.create(Schedule, caller, { controller: t.id, month, timeData: incoming, group: t.group });
+      }
+    }
+    return { created: months.size - updating.length, updated: updating.length };
   }
 
   /** A controller's month records (YYYY-MM → record), optionally within `from`..`to`. */

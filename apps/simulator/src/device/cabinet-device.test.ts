@@ -132,6 +132,19 @@ describe('faults', () => {
     [...d.lamps.values()].map((l) => [l.silent, l.broken]),
   ];
 
+  it('hold a stuck lamp lit by day or dark at night until let go', () => {
+    const d = new CabinetDevice(cabinet, rng(1));
+    d.held.stuck.set(A, true);
+    d.held.stuck.set(B, false);
+    d.advance(NOON);
+    expect(d.readings(NOON).map((r) => r.cl_status)).toEqual([1, 0, 0]);
+    d.advance(NIGHT);
+    expect(d.readings(NIGHT).map((r) => r.cl_status)).toEqual([1, 0, 1]);
+    d.held.stuck.clear();
+    d.advance(later(NIGHT, 1));
+    expect(d.readings(later(NIGHT, 1)).map((r) => r.cl_status)).toEqual([1, 1, 1]);
+  });
+
   it('repeat with the seed and never happen when switched off', () => {
     const often = { ...DEFAULT_FAULTS, moduleSilent: 500, lampBroken: 50, doorOpen: 500, breakerTrip: 200 };
     const runFaults = (rates = often) => {

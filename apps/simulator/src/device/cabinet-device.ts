@@ -70,7 +70,8 @@ export class CabinetDevice {
     this.phaseWatts.fill(0);
     this.phaseWatts[0] = CONTROLLER_WATTS;
     for (const l of this.lamps.values()) {
-      if (this.fed(l)) this.phaseWatts[l.phase - 1]! += burn(l, this.shouldBurn(l), ms, this.r);
+      const lit = this.held.stuck.get(l.mac) ?? this.shouldBurn(l);
+      if (this.fed(l)) this.phaseWatts[l.phase - 1]! += burn(l, lit, ms, this.r);
       else l.lit = false;
     }
     for (let p = 0; p < 3; p++) this.meterWh[p]! += (this.phaseWatts[p]! * ms) / 3_600_000;

@@ -35,9 +35,15 @@ export type FaultPlan = { rates: FaultRates; /** mean time a passing fault lasts
  * Faults a test or an operator's demo holds on a cabinet until it lets them go: they neither clear nor start by
  * chance (the fault controls).
  */
-export type HeldFaults = { silent: Set<string>; broken: Set<string>; door?: 'open' | 'closed' };
+export type HeldFaults = {
+  silent: Set<string>;
+  broken: Set<string>;
+  door?: 'open' | 'closed';
+  /** lamps stuck lit (true: a day burner) or dark (false: out at night), whatever their program says */
+  stuck: Map<string, boolean>;
+};
 
-export const noHeldFaults = (): HeldFaults => ({ silent: new Set(), broken: new Set() });
+export const noHeldFaults = (): HeldFaults => ({ silent: new Set(), broken: new Set(), stuck: new Map() });
 
 /** Moves faults on by `ms`: passing ones (silence, door, breaker) clear, new ones start; a broken lamp stays broken. */
 export function stepFaults(d: CabinetDevice, r: Rng, plan: FaultPlan, ms: number): void {

@@ -77,6 +77,8 @@ export function reading(l: Lamp, lux: number, at: string, r: Rng): ModuleReading
     cpwm: l.maxPwm,
     rssi: Math.round(jitter(r, l.rssi, 3)),
     twil: DEFAULT_TWIL,
+    rfch: l.radioChannel,
+    rfpwr: l.radioPower,
     cl_status: clStatus(l),
     phase: l.phase,
     at,

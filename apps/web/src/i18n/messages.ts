@@ -11,6 +11,8 @@ import { FORM_MESSAGES } from './form-messages.ts';
 import { LOGIN_MESSAGES } from './login-messages.ts';
 import { MENU_MESSAGES } from '../navigation/menu-messages.ts';
 import { IMPORT_MESSAGES } from '../screens/network/import-messages.ts';
+import { DETAIL_MESSAGES } from '../screens/devices/detail-messages.ts';
+import { DEVICE_MESSAGES } from '../screens/devices/module/module-messages.ts';
 
 // Our own keys, beside react-admin's `ra.*` ones.
 export const MESSAGES = {
@@ -28,6 +30,8 @@ export const MESSAGES = {
     ...MENU_MESSAGES['en-us'],
     ...IMPORT_MESSAGES['en-us'],
     ...SCHEDULE_MESSAGES['en-us'],
+    ...DETAIL_MESSAGES['en-us'],
+    ...DEVICE_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -54,6 +58,18 @@ export const MESSAGES = {
     licence: 'Licence',
     file: 'File',
     showDeleted: 'Show deleted',
+    fieldsShown: 'Fields shown',
+    bulkDim: 'Dim selected',
+    bulkDimTitle: 'Dim %{smart_count} selected module |||| Dim %{smart_count} selected modules',
+    bulkStatus: 'Set status',
+    bulkStatusDone: 'Status set for %{smart_count} record |||| Status set for %{smart_count} records',
+    bulkGroupControl: 'Group control',
+    bulkGroupControlTitle:
+      'Put every socket of %{smart_count} mounting under |||| Put every socket of %{smart_count} mountings under',
+    bulkGroupControlNone: 'No group control',
+    bulkGroupControlApply: 'Apply',
+    bulkGroupControlDone:
+      '%{sockets} sockets of %{smart_count} mounting set |||| %{sockets} sockets of %{smart_count} mountings set',
   },
   ru: {
     ...LOGIN_MESSAGES.ru,
@@ -69,6 +85,8 @@ export const MESSAGES = {
     ...MENU_MESSAGES.ru,
     ...IMPORT_MESSAGES.ru,
     ...SCHEDULE_MESSAGES.ru,
+    ...DETAIL_MESSAGES.ru,
+    ...DEVICE_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',
@@ -95,6 +113,20 @@ export const MESSAGES = {
     licence: 'Лицензия',
     file: 'Файл',
     showDeleted: 'Показать удалённые',
+    fieldsShown: 'Показываемые поля',
+    bulkDim: 'Диммировать выбранные',
+    bulkDimTitle:
+      'Диммирование %{smart_count} выбранного модуля |||| Диммирование %{smart_count} выбранных модулей |||| Диммирование %{smart_count} выбранных модулей',
+    bulkStatus: 'Задать статус',
+    bulkStatusDone:
+      'Статус задан для %{smart_count} записи |||| Статус задан для %{smart_count} записей |||| Статус задан для %{smart_count} записей',
+    bulkGroupControl: 'Групповое управление',
+    bulkGroupControlTitle:
+      'Все гнёзда %{smart_count} опоры под групповое управление |||| Все гнёзда %{smart_count} опор под групповое управление |||| Все гнёзда %{smart_count} опор под групповое управление',
+    bulkGroupControlNone: 'Без группового управления',
+    bulkGroupControlApply: 'Применить',
+    bulkGroupControlDone:
+      'Гнёзд задано: %{sockets}, на %{smart_count} опоре |||| Гнёзд задано: %{sockets}, на %{smart_count} опорах |||| Гнёзд задано: %{sockets}, на %{smart_count} опорах',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -14,7 +14,7 @@ import {
 import { isScalar, LIMITS, type Entity } from '@sl/domain';
 import { sl } from '../i18n/messages.ts';
 import { canDo, recordLink } from '../providers/auth-provider.ts';
-import { ConfirmedBulkDelete } from './entity-form.tsx';
+import { bulkActionsOf } from './bulk-actions.tsx';
 import { ExportCsvButton } from './export-button.tsx';
 import { FieldView } from './field-view.tsx';
 import { useEntity } from './use-entity.ts';
@@ -61,11 +61,7 @@ export default function EntityList() {
       actions={<ListActions e={e} filtering={filters.some((f) => f.key !== 'q')} />}
       sort={{ field: e.listColumns.find((c) => isScalar(e.fields[c]!)) ?? 'id', order: 'ASC' }}
     >
-      <DatagridConfigurable
-        omit={hidden}
-        rowClick={recordLink(e.name)}
-        bulkActionButtons={canDo(e.name, 'delete') ? <ConfirmedBulkDelete /> : false}
-      >
+      <DatagridConfigurable omit={hidden} rowClick={recordLink(e.name)} bulkActionButtons={bulkActionsOf(e)}>
         {columns.map(([name, f]) => (
           <FieldView key={name} source={name} field={f} sortable={isScalar(f)} />
         ))}

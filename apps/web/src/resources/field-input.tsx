@@ -3,18 +3,17 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
-  DateInput,
-  DateTimeInput,
   NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
   SelectInput,
   TextInput,
-  TimeInput,
   useResourceContext,
   type Validator,
 } from 'react-admin';
 import type { Field } from '@sl/domain';
+import { canDo } from '../providers/auth-provider.ts';
+import { DateTextInput } from './inputs/date-text-input.tsx';
 import { creationDefault } from './inputs/creation-defaults.ts';
 import { kindChecks } from './inputs/kind-checks.ts';
 import { ListInput } from './inputs/list-input.tsx';
@@ -67,10 +66,6 @@ function EnumInput({
   );
 }
 
-// The console's inputs keep the value in the form the API speaks: HH:MM, YYYY-MM-DD, ISO instants.
-const asTime = (v: string) => v || null;
-const asInstant = (v: string) => (v ? new Date(v).toISOString() : null);
-
 function GenericInput(props: FieldInputProps) {
   const { source, field, creating, label, check } = props;
   const resource = useResourceContext() ?? '';
@@ -91,11 +86,9 @@ function GenericInput(props: FieldInputProps) {
     case 'intEnum':
       return <EnumInput {...props} validate={validate} defaultValue={defaultValue} />;
     case 'day':
-      return <DateInput {...common} />;
     case 'time':
-      return <TimeInput {...common} parse={asTime} />;
     case 'timestamp':
-      return <DateTimeInput {...common} parse={asInstant} />;
+      return <DateTextInput {...common} kind={field.kind} />;
     case 'password':
       return <PasswordPairInput {...props} />;
     case 'point':
@@ -105,7 +98,9 @@ function GenericInput(props: FieldInputProps) {
     case 'list':
       return <ListInput {...props} />;
     // a click opens the choices; opening on focus too made the click that follows a new row's focus close them
+    // the choices of an entity the user may not see would be refused (403, which signs out): its number stays
     case 'ref':
+      if (!canDo(field.entity, 'view')) return <NumberInput source={source} label={label} readOnly />;
       return (
         <ReferenceInput source={source} reference={field.entity}>
           <AutocompleteInput
@@ -117,6 +112,7 @@ function GenericInput(props: FieldInputProps) {
         </ReferenceInput>
       );
     case 'refs':
+      if (!canDo(field.entity, 'view')) return <TextInput source={source} label={label} readOnly />;
       return (
         <ReferenceArrayInput source={source} reference={field.entity}>
           <AutocompleteArrayInput label={label} validate={validate} openOnFocus={false} />

@@ -3,6 +3,7 @@ import { entity, isScalar, type Field } from '@sl/domain';
 import { NestedValue, SubValue } from './nested-value.tsx';
 import { recordTitle } from './record-title.ts';
 import { StatusLabel } from './status-label.tsx';
+import { useCityTime } from '../screens/devices/city-time.ts';
 
 type Row = Record<string, unknown>;
 
@@ -17,6 +18,15 @@ export function FieldView({ source: name, field }: { source: string; field: Fiel
   if (name === 'cl_status') return <StatusLabel source={name} />;
   if (resource && field.kind === 'object' && entity(resource).titleField === name)
     return <FunctionField source={name} sortable={false} render={recordTitle(resource)} />;
+  // a device's instants on its city's clock, which the operator on site reads
+  if (field.kind === 'timestamp' && resource && entity(resource).fields.city?.kind === 'ref')
+    return (
+      <FunctionField
+        source={name}
+        sortable={sortable}
+        render={(r: Row) => (isEmpty(r[name]) ? EMPTY : <CityTime value={r[name]} city={r.city} />)}
+      />
+    );
   switch (field.kind) {
     case 'bool':
       return <BooleanField source={name} sortable={sortable} emptyText={EMPTY} />;
@@ -40,4 +50,8 @@ export function FieldView({ source: name, field }: { source: string; field: Fiel
         />
       );
   }
+}
+
+function CityTime({ value, city }: { value: unknown; city: unknown }) {
+  return <>{useCityTime(city)(value)}</>;
 }

@@ -10,7 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { decodeIo, fieldLabel, formatNumber, roundCoordinate, type Field, type Language } from '@sl/domain';
-import { recordLink } from '../providers/auth-provider.ts';
+import { canDo, recordLink } from '../providers/auth-provider.ts';
 import { recordTitle } from './record-title.ts';
 import { StatusLabel } from './status-label.tsx';
 import { useValueText } from './value-text.ts';
@@ -54,15 +54,23 @@ export function SubValue({ name, field, record, phases }: SubProps) {
       </RecordContextProvider>
     );
   if (field.show && 'rule' in field.show && field.show.rule === 'ioState')
-    return <IoState value={record[name] as number} />;
+    return <IoState value={record[name] as number} polarity={Number(record.polarity ?? 0)} />;
   switch (field.kind) {
+    // a record of an entity the user may not see is named by its number: fetching it would be refused (403), and
+    // a refusal signs the user out (spec §7)
     case 'ref':
+      if (!canDo(field.entity, 'view')) return `#${String(record[name])}`;
       return (
         <RecordContextProvider value={record}>
           <ReferenceField source={name} reference={field.entity} link={recordLink(field.entity)} />
         </RecordContextProvider>
       );
     case 'refs':
+      if (!canDo(field.entity, 'view'))
+        return ([] as unknown[])
+          .concat(record[name])
+          .map((v) => `#${String(v)}`)
+          .join(', ');
       return (
         <RecordContextProvider value={record}>
           <ReferenceArrayField source={name} reference={field.entity}>
@@ -191,10 +199,13 @@ function RawValue({ value }: { value: unknown }) {
   return <Labelled pairs={Object.entries(value).map(([k, v]) => [fieldLabel(k, lang), show(v)])} />;
 }
 
-/** A cabinet's I/O bits (spec §4) in words; the raw number in the tooltip. */
-export function IoState({ value }: { value: number }) {
+/**
+ * A cabinet's I/O bits (spec §4) in words, read through the controller's polarity mask (an inverted pin reports
+ * the opposite), as the server's events read them; the raw number in the tooltip.
+ */
+export function IoState({ value, polarity = 0 }: { value: number; polarity?: number }) {
   const translate = useTranslate();
-  const io = decodeIo(value);
+  const io = decodeIo(value ^ polarity);
   const t = (key: string, o?: object) => translate(`sl.${key}`, o);
   return (
     <Box title={String(value)}>

@@ -1,5 +1,9 @@
 import { defineEntity } from '../entity.ts';
-import { bool, int, object, point, ref, text, timestamp } from '../fields.ts';
+import { bool, int, object, oneOf, point, ref, text, timestamp } from '../fields.ts';
+
+export const CABINET_DOOR = ['DOOR_OPEN', 'DOOR_CLOSED'] as const;
+export const CABINET_MODES = ['AUTO', 'MANUAL'] as const;
+const phases = () => object({ A: bool(), B: bool(), C: bool() }, { derived: true, readOnly: true });
 
 export const Cabinets = defineEntity({
   name: 'Cabinets',
@@ -22,5 +26,10 @@ export const Cabinets = defineEntity({
     // when the cabinet reports nothing itself, its controller's state (filled in when read)
     cl_status: int({ readOnly: true, list: true }),
     lastReceivedAt: timestamp({ readOnly: true }),
+    // its controller's inputs and outputs as wired (polarity and inversion applied), read with the cabinet
+    door: oneOf(CABINET_DOOR, { derived: true, readOnly: true }),
+    mode: oneOf(CABINET_MODES, { derived: true, readOnly: true }),
+    breakersOn: phases(),
+    lampsFed: phases(),
   },
 });

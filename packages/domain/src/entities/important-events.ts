@@ -9,6 +9,7 @@ export const ImportantEvents = defineEntity({
   area: 'LuminaryModules',
   groupField: 'group',
   titleField: 'type',
+  history: true,
   fields: {
     type: oneOf(EVENT_TYPES, { required: true, list: true }),
     status: oneOf(EVENT_STATUSES, { default: 'OPEN', list: true }),

@@ -11,11 +11,12 @@ export const socket = object({
   groupProfile: ref('Profiles'),
   phase: oneOfInt([1, 2, 3], { show: { rule: 'phase' } }),
   height: float({ min: 0, max: 100, show: { unit: 'm' } }),
-  // mirrored from the module by the server
+  // mirrored from the socket's module by the server when read: its MAC, level, power, inventory status and
+  // reported state, and when it last reported them
   mac: text({ readOnly: true, max: 64 }),
   pwm: int({ readOnly: true, show: { unit: 'percent' } }),
   pow: float({ readOnly: true, show: { unit: 'W', decimals: 1 } }),
-  status: int({ readOnly: true }),
+  status: oneOf(DEVICE_STATUSES, { readOnly: true }),
   cl_status: int({ readOnly: true }),
   updatedAt: timestamp({ readOnly: true }),
 });
@@ -32,7 +33,8 @@ export const LuminarySupports = defineEntity({
     address: text({ search: true }),
     city: ref('Cities'),
     socketCount: int({ default: 1, min: 1, max: MAX_SOCKETS, list: true }),
-    sockets: list(socket, { max: MAX_SOCKETS, default: [] }),
+    // indexed: which mounting holds a module, or a lamp, is asked one module at a time
+    sockets: list(socket, { max: MAX_SOCKETS, default: [], index: true }),
     type: ref('LuminarySupportTypes'),
     supportCategory: ref('LuminarySupportCategories'),
     owner: ref('LuminarySupportOwners'),

@@ -1,6 +1,7 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
+import { DateTextField } from '../../resources/inputs/date-text-field.tsx';
 import { COMMAND_TYPES, OUTCOMES, type Filters, type Outcome } from './commands-api.ts';
 
 /** The archive's filters: command type, outcome (several), controller and a time range. */
@@ -49,15 +50,14 @@ export function CommandFilters({ value, onChange }: { value: Filters; onChange(n
         onChange={(e) => set({ controller: e.target.value })}
       />
       {(['from', 'to'] as const).map((key) => (
-        <TextField
+        <DateTextField
           key={key}
+          kind="local"
           size="small"
-          type="datetime-local"
           sx={{ width: 240 }}
           label={translate(sl(key === 'from' ? 'commandsFrom' : 'commandsTo'))}
           value={value[key] ?? ''}
-          onChange={(e) => set({ [key]: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(v) => set({ [key]: v ?? '' })}
         />
       ))}
     </Stack>

@@ -24,6 +24,7 @@ export const COMMANDS_MESSAGES = {
     commandsBy_segment: 'segment %{segment}',
     commandsBy_group: 'group control #%{group}',
     commandsBy_program: 'their controllers',
+    commandsBy_ids: '%{smart_count} selected module |||| %{smart_count} selected modules',
     commandsType_dim: 'Dim',
     commandsType_switch: 'Phase switch',
     commandsType_program: 'Lighting program',
@@ -62,6 +63,8 @@ export const COMMANDS_MESSAGES = {
     commandsBy_segment: 'сегмент %{segment}',
     commandsBy_group: 'группа управления №%{group}',
     commandsBy_program: 'их контроллеры',
+    commandsBy_ids:
+      '%{smart_count} выбранный модуль |||| %{smart_count} выбранных модуля |||| %{smart_count} выбранных модулей',
     commandsType_dim: 'Диммирование',
     commandsType_switch: 'Переключение фаз',
     commandsType_program: 'Программа освещения',

@@ -27,6 +27,8 @@ import { useLiveCommands } from './use-live-commands.ts';
 function targetText(t: Record<string, unknown>, translate: (key: string, args?: object) => string) {
   if (t.by === 'mac') return `MAC ${String(t.mac)}`;
   if (t.by === 'id') return `№ ${String(t.id)}`;
+  if (t.by === 'ids' && Array.isArray(t.ids))
+    return translate('sl.commandsBy_ids', { smart_count: t.ids.length });
   return translate(`sl.commandsBy_${String(t.by)}`, { ...t, _: JSON.stringify(t) });
 }
 

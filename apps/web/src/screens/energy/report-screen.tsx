@@ -5,18 +5,13 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { formatMeasure, formatNumber, type Language } from '@sl/domain';
 import { GROUP_TYPES } from '@sl/domain/energy';
 import { sl } from '../../i18n/messages.ts';
+import { InstantTextField } from '../../resources/inputs/date-text-field.tsx';
 import { useAnswer } from '../lighting/use-answer.ts';
 import { exportUrl, REPORT_KINDS, report, type ReportKind, type ReportParams } from './energy-api.ts';
 import { ReportChart } from './report-chart.tsx';
 import { ReportTable } from './report-table.tsx';
 
 /** An instant as a datetime-local input shows it (the browser's clock), and back. */
-const toInput = (iso: string) => {
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromInput = (value: string) => (value ? new Date(value).toISOString() : '');
-
 /** Reports (all meters) and Reports/{meter id}: choose the type (`?type=`), the range (default today so far, by day), grouping and scope; chart, table, files. */
 export default function ReportScreen() {
   const translate = useTranslate();
@@ -73,23 +68,19 @@ export default function ReportScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            type="datetime-local"
+          <InstantTextField
             size="small"
-            fullWidth={false}
+            sx={{ width: 240 }}
             label={translate(sl('energyStart'))}
-            value={params.start ? toInput(params.start) : shown ? toInput(shown.start) : ''}
-            onChange={(e) => set({ start: fromInput(e.target.value) })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            value={params.start || shown?.start || ''}
+            onChange={(v) => set({ start: v ?? '' })}
           />
-          <TextField
-            type="datetime-local"
+          <InstantTextField
             size="small"
-            fullWidth={false}
+            sx={{ width: 240 }}
             label={translate(sl('energyEnd'))}
-            value={params.end ? toInput(params.end) : shown ? toInput(shown.end) : ''}
-            onChange={(e) => set({ end: fromInput(e.target.value) })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            value={params.end || shown?.end || ''}
+            onChange={(v) => set({ end: v ?? '' })}
           />
           <TextField
             select

@@ -5,27 +5,42 @@ import { sl } from '../../i18n/messages.ts';
 
 const when = (v: unknown, lang: Language) => (v ? new Date(String(v)).toLocaleString(LOCALES[lang]) : '');
 
-/** A module's or a mounting's events, newest first, open and solved alike. */
-export function EventHistoryCard({ field }: { field: 'module' | 'support' }) {
+type Props = {
+  /** the record's events by this field of the event */
+  field?: 'module' | 'support';
+  /** or those matching this filter (a cabinet's and its controller's) */
+  filter?: Record<string, unknown>;
+  /** only the events still open */
+  openOnly?: boolean;
+  /** filling its place rather than a narrow aside */
+  wide?: boolean;
+};
+
+/** A module's or a mounting's events (or a filter's), newest first, open and solved alike unless `openOnly`. */
+export function EventHistoryCard({ field, filter, openOnly, wide }: Props) {
   const record = useRecordContext();
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data } = useGetList(
     'ImportantEvents',
     {
-      filter: { [field]: record?.id },
+      filter: {
+        ...(filter ?? (field && { [field]: record?.id })),
+        ...(openOnly && { status: ['OPEN'] }),
+      },
       sort: { field: 'openDate', order: 'DESC' },
       pagination: { page: 1, perPage: 20 },
     },
-    { enabled: record?.id !== undefined },
+    { enabled: record?.id !== undefined && (filter !== undefined || field !== undefined) },
   );
   if (!record) return null;
   return (
-    <Card sx={{ ml: 2, mt: 1, width: 280 }} data-testid="event-history">
+    <Card sx={wide ? { mt: 1 } : { ml: 2, mt: 1, width: 280 }} data-testid="event-history">
       <CardContent>
         <Typography variant="subtitle1" component="h2">
-          {translate(sl('eventsTitle'))}
+          {translate(sl(openOnly ? 'cabinetOpenEvents' : 'eventsTitle'))}
         </Typography>
+        {data && !data.length && <Typography variant="body2">{translate(sl('eventsNone'))}</Typography>}
         <List dense disablePadding>
           {(data ?? []).map((e) => (
             <ListItem key={e.id} disableGutters>

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
-import { Link, useRecordContext, useTranslate } from 'react-admin';
+import { Link, useRecordContext, useStore, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { placeOf } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
+import { CURRENT_ITEM_KEY, type CurrentItem } from '../../navigation/detail-sections.ts';
+import { isMapLayer } from '../map/map-style.ts';
 import { eventFullInfo, type EventInfo } from './events-api.ts';
 
 type Linked = { _id: number; uid?: string; mac?: string } | null | undefined;
@@ -17,6 +21,9 @@ const DEVICES = [
 export function EventInfoPanel() {
   const record = useRecordContext<{ id: number }>();
   const translate = useTranslate();
+  const navigate = useNavigate();
+  // the map centres on its current item and opens its popup
+  const [, setCurrentItem] = useStore<CurrentItem>(CURRENT_ITEM_KEY, null);
   const [info, setInfo] = useState<EventInfo>();
   useEffect(() => {
     if (record) void eventFullInfo(record.id).then(setInfo, () => undefined);
@@ -36,6 +43,17 @@ export function EventInfoPanel() {
             <Button component={Link} to={`/${resource}/${device._id}/show`} size="small">
               {translate(sl('eventsOpenDevice'))}
             </Button>
+            {isMapLayer(resource) && placeOf(device) && (
+              <Button
+                size="small"
+                onClick={() => {
+                  setCurrentItem({ section: resource, id: String(device._id) });
+                  navigate('/Map');
+                }}
+              >
+                {translate(sl('eventsShowOnMap'))}
+              </Button>
+            )}
           </Stack>
         );
       })}

@@ -1,7 +1,6 @@
 import {
   Datagrid,
   DateField,
-  DateTimeInput,
   FunctionField,
   List,
   ReferenceField,
@@ -12,6 +11,8 @@ import {
 } from 'react-admin';
 import { EVENT_STATUSES, EVENT_TYPES, SPEC_EVENT_TYPES } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
+import { DateTextInput } from '../../resources/inputs/date-text-input.tsx';
+import { dateTextCheck } from '../../resources/inputs/kind-checks.ts';
 import { EventInfoPanel } from './event-info-panel.tsx';
 import { SolveButton } from './solve-button.tsx';
 import { useLiveEvents } from './use-live-events.ts';
@@ -33,8 +34,16 @@ const filters = [
     choices={choices(EVENT_TYPES)}
     alwaysOn
   />,
-  <DateTimeInput key="from" source="openDate_gte" label={sl('eventsFrom')} alwaysOn />,
-  <DateTimeInput key="to" source="openDate_lte" label={sl('eventsTo')} alwaysOn />,
+  ...(['openDate_gte', 'openDate_lte'] as const).map((source) => (
+    <DateTextInput
+      key={source}
+      kind="timestamp"
+      source={source}
+      label={sl(source === 'openDate_gte' ? 'eventsFrom' : 'eventsTo')}
+      validate={dateTextCheck('timestamp')}
+      alwaysOn
+    />
+  )),
 ];
 
 /** Important events (spec §4): open ones of the spec's four types first, following the live stream. */

@@ -10,7 +10,9 @@ import {
 } from '@mui/material';
 import { useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
+import { DateTextField } from '../../resources/inputs/date-text-field.tsx';
 import { ASIDE_CARD } from './aside-card.ts';
+import { canDo } from '../../providers/auth-provider.ts';
 import { recordTitle } from '../../resources/record-title.ts';
 import { useProfileDraft } from './profile-draft.tsx';
 import { ProfileNightView } from './profile-night-view.tsx';
@@ -30,10 +32,12 @@ export default function ProfileNightAside() {
   const [view, setView] = useState<'night' | 'year'>('night');
   const [date, setDate] = useState(today);
   const [chosenCity, setCity] = useState<number>();
-  const cities = useGetList('Cities', {
-    pagination: { page: 1, perPage: 200 },
-    sort: { field: '_id', order: 'ASC' },
-  });
+  // asked only of a user who may see cities: a refusal would sign them out
+  const cities = useGetList(
+    'Cities',
+    { pagination: { page: 1, perPage: 200 }, sort: { field: '_id', order: 'ASC' } },
+    { enabled: canDo('Cities', 'view') },
+  );
   if (!record) return null;
   const own = draft ? draft.city : record.city;
   const city = chosenCity ?? (typeof own === 'number' ? own : undefined);
@@ -51,13 +55,13 @@ export default function ProfileNightAside() {
           <ToggleButton value="year">{translate(sl('lightingYear'))}</ToggleButton>
         </ToggleButtonGroup>
         <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-          <TextField
-            type="date"
+          <DateTextField
+            kind="day"
             size="small"
             label={translate(sl('lightingDate'))}
             value={date}
-            onChange={(e) => e.target.value && setDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'night-date' } }}
+            onChange={(v) => v && setDate(v)}
+            slotProps={{ htmlInput: { 'data-testid': 'night-date' } }}
           />
           <TextField
             select

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { decodeIo } from '@sl/domain';
+import { contactorsClosed, decodeIo, type Inversion } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { LevelSlider } from '../level-slider.tsx';
 import { dimModule, dimSupport, switchPhase, type Outcome, type Row } from './map-api.ts';
@@ -15,11 +15,13 @@ type Props = {
   modules: Row[] | undefined;
   /** the controller whose phases a cabinet or controller switches */
   controller: Row | undefined;
+  /** the cabinet it switches, whose contactors may be wired inverted */
+  cabinet?: Row;
   onOutcome(o: Outcome): void;
 };
 
 /** Dimming for lamps, phase switches for cabinets; shown only to users with the `command` right. */
-export function DeviceControl({ layer, id, modules, controller, onOutcome }: Props) {
+export function DeviceControl({ layer, id, modules, controller, cabinet, onOutcome }: Props) {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const run = async (work: () => Promise<Outcome>) => {
@@ -50,35 +52,48 @@ export function DeviceControl({ layer, id, modules, controller, onOutcome }: Pro
         {translate(sl('mapNoController'))}
       </Typography>
     );
-  return <PhaseSwitches mac={mac} iostate={controller?.iostate} onOutcome={onOutcome} />;
+  const wiring = {
+    polarity: Number(controller?.polarity ?? 0),
+    inversion: (cabinet?.inversion ?? {}) as Inversion,
+  };
+  return <PhaseSwitches mac={mac} iostate={controller?.iostate} wiring={wiring} onOutcome={onOutcome} />;
 }
 
-/** A switch per phase, beside what the controller last reported of its relay and breaker. */
+/**
+ * A switch per phase, beside what the controller last reported: whether the phase's lamps are fed (its relay
+ * output read through the controller's polarity and the cabinet's inversion), the output itself, and its breaker.
+ */
 function PhaseSwitches({
   mac,
   iostate,
+  wiring,
   onOutcome,
 }: {
   mac: string;
   iostate: unknown;
+  wiring: { polarity: number; inversion: Inversion };
   onOutcome(o: Outcome): void;
 }) {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
-  const [io, setIo] = useState(typeof iostate === 'number' ? decodeIo(iostate) : undefined);
+  const [reported, setReported] = useState(typeof iostate === 'number' ? iostate : undefined);
+  const io = reported === undefined ? undefined : decodeIo(reported);
+  const fed =
+    reported === undefined ? undefined : contactorsClosed(reported, wiring.polarity, wiring.inversion);
   const run = async (phase: 1 | 2 | 3, on: boolean) => {
     setBusy(true);
     try {
       const o = await switchPhase(mac, phase, on);
-      if (o.iostate !== undefined) setIo(decodeIo(o.iostate));
+      if (o.iostate !== undefined) setReported(o.iostate);
       onOutcome(o);
     } finally {
       setBusy(false);
     }
   };
   const stateOf = (phase: 1 | 2 | 3) => {
-    if (!io) return translate(sl('mapPhaseUnknown'));
-    const relay = translate(sl(io.relays[phase - 1] ? 'mapPhaseOn' : 'mapPhaseOff'));
+    if (!io || !fed) return translate(sl('mapPhaseUnknown'));
+    const lamps = translate(sl(fed[phase - 1] ? 'mapPhaseFed' : 'mapPhaseNotFed'));
+    const relay = `${lamps} (${translate(sl(io.relays[phase - 1] ? 'mapPhaseOn' : 'mapPhaseOff'))})`;
     return io.breakers[phase - 1] ? relay : `${relay}, ${translate(sl('mapBreakerTripped'))}`;
   };
   return (

@@ -83,6 +83,10 @@ async function control(path: string, kind: 'dim' | 'switch'): Promise<Outcome> {
 export const dimModule = (moduleId: number, pwm: number) =>
   control(`/api/v1/control/lighting?by=id&id=${moduleId}&raw=${pwm}`, 'dim');
 
+/** The modules selected in a list, as one command. */
+export const dimModules = (moduleIds: readonly number[], pwm: number) =>
+  control(`/api/v1/control/lighting?by=ids&ids=${moduleIds.join(',')}&raw=${pwm}`, 'dim');
+
 export const dimSupport = (supportId: number, pwm: number) =>
   control(`/api/v1/control/lighting?by=support&id=${supportId}&raw=${pwm}`, 'dim');
 
@@ -98,6 +102,13 @@ export async function modulesOfSupport(supportId: number): Promise<Row[]> {
     `/api/v1/LuminaryModules?luminarySupport=${supportId}&limit=16`,
   );
   return page.data;
+}
+
+/** The cabinet a controller serves, named from either side, or undefined where none is seen. */
+export async function cabinetOfController(controller: Row): Promise<Row | undefined> {
+  const page = await http<{ data: Row[] }>('GET', `/api/v1/Cabinets?controller=${controller._id}&limit=1`);
+  if (page.data[0]) return page.data[0];
+  return typeof controller.cabinet === 'number' ? row('Cabinets', controller.cabinet) : undefined;
 }
 
 export async function controllerOfCabinet(cabinet: Row): Promise<Row | undefined> {

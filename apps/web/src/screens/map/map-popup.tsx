@@ -9,6 +9,7 @@ import { sl } from '../../i18n/messages.ts';
 import { canDo } from '../../providers/auth-provider.ts';
 import { STATUS_LABEL } from './map-controls.tsx';
 import {
+  cabinetOfController,
   controllerOfCabinet,
   modulesOfSupport,
   row,
@@ -45,7 +46,7 @@ export const title = (r: Row) => String(r.uid ?? r.mac ?? r._id);
 function PopupContent({ selected, liveStatus, liveReading, canCommand, onNeighbours }: Props) {
   const translate = useTranslate();
   const { layer, id } = selected;
-  const [data, setData] = useState<{ row: Row; modules?: Row[]; controller?: Row }>();
+  const [data, setData] = useState<{ row: Row; modules?: Row[]; controller?: Row; cabinet?: Row }>();
   const [outcome, setOutcome] = useState<Outcome>();
 
   // a live change may come with new readings (level, power), so the row is read again
@@ -56,7 +57,14 @@ function PopupContent({ selected, liveStatus, liveReading, canCommand, onNeighbo
       const modules = layer === 'LuminarySupports' ? await modulesOfSupport(id) : undefined;
       const controller =
         layer === 'Controllers' ? r : layer === 'Cabinets' ? await controllerOfCabinet(r) : undefined;
-      if (!gone) setData({ row: r, modules, controller });
+      // its contactors' wiring says which relay output feeds the lamps
+      const cabinet =
+        layer === 'Cabinets'
+          ? r
+          : layer === 'Controllers'
+            ? await cabinetOfController(r).catch(() => undefined)
+            : undefined;
+      if (!gone) setData({ row: r, modules, controller, cabinet });
     })().catch(() => undefined);
     return () => {
       gone = true;
@@ -90,7 +98,7 @@ function PopupContent({ selected, liveStatus, liveReading, canCommand, onNeighbo
           }}
         />
         {translate(sl('mapFieldStatus'))}: {translate(sl(STATUS_LABEL[kind]))}
-        {status !== undefined && ` (${status})`}
+        {status != null && ` (${status})`}
       </Typography>
       {r && <Readings layer={layer} row={r} />}
       {lampId !== undefined && <ProgramLine moduleId={lampId} version={outcome} />}
@@ -100,6 +108,7 @@ function PopupContent({ selected, liveStatus, liveReading, canCommand, onNeighbo
           id={id}
           modules={layer === 'LuminaryModules' ? [data.row] : data.modules}
           controller={data.controller}
+          cabinet={data.cabinet}
           onOutcome={setOutcome}
         />
       )}

@@ -1,14 +1,7 @@
 /// <reference types="vite/client" />
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import {
-  Map as MapLibre,
-  NavigationControl,
-  prewarm,
-  ScaleControl,
-  setWorkerUrl,
-  type ErrorEvent,
-} from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Map as MapLibre, NavigationControl, prewarm, ScaleControl, type ErrorEvent } from 'maplibre-gl';
+import './maplibre-worker.ts';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { Language } from '@sl/domain';
 import { cameraForBounds, cameraOnItem } from '@sl/domain/map-camera';
@@ -30,8 +23,7 @@ import {
   type MapLayer,
 } from './map-style.ts';
 
-// Vite does not bundle maplibre's worker by itself; started now, it boots while the screen renders
-setWorkerUrl(workerUrl);
+// the workers boot while the screen renders
 prewarm();
 // the first tile with a cluster waits for this font; fetched now, the map finds it in the HTTP cache
 void fetch(FONT_URL).catch(() => undefined);

@@ -1,15 +1,5 @@
 import Papa from 'papaparse';
-import { ENTITIES, type Entity } from '@sl/domain';
-
-export const IMPORTABLE = [
-  'LuminarySupports',
-  'Luminaries',
-  'LuminaryModules',
-  'Controllers',
-  'Cabinets',
-] as const;
-export type Importable = (typeof IMPORTABLE)[number];
-export type SourceFormat = 'csv' | 'geojson';
+import type { SourceFormat } from '@sl/domain';
 
 /** The format a file name says, GeoJSON for `.geojson`/`.json`, else CSV. */
 export const formatOf = (fileName: string): SourceFormat =>
@@ -23,19 +13,6 @@ export function columnsOf(format: SourceFormat, content: string): string[] {
   for (const f of (doc.features ?? []).slice(0, 100))
     for (const k of Object.keys(f.properties ?? {})) names.add(k);
   return [...names];
-}
-
-/** The fields a file can fill: writable scalars and references; a CSV also gives the location's two coordinates. */
-export function targetsOf(name: Importable, format: SourceFormat): string[] {
-  const e = ENTITIES.find((x) => x.name === name) as Entity;
-  const fields = Object.entries(e.fields)
-    .filter(
-      ([, f]) =>
-        !f.readOnly && !f.writeOnly && ['text', 'int', 'float', 'bool', 'enum', 'ref'].includes(f.kind),
-    )
-    .filter(([n]) => n !== 'group')
-    .map(([n]) => n);
-  return format === 'csv' && e.fields.location ? [...fields, 'location.lon', 'location.lat'] : fields;
 }
 
 /** A first guess of the column for each field: the column of the same name, case and separators aside. */

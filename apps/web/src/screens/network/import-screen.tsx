@@ -4,15 +4,8 @@ import { Title, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
 import { canDo } from '../../providers/auth-provider.ts';
 import { http } from '../../providers/http.ts';
-import {
-  columnsOf,
-  formatOf,
-  guessColumns,
-  IMPORTABLE,
-  targetsOf,
-  type Importable,
-  type SourceFormat,
-} from './import-columns.ts';
+import { IMPORTABLE, importTargets, type Importable, type SourceFormat } from '@sl/domain';
+import { columnsOf, formatOf, guessColumns } from './import-columns.ts';
 import { ImportProblems, type ImportResult } from './import-problems.tsx';
 
 type Source = { name: string; format: SourceFormat; content: string; columns: string[] };
@@ -27,7 +20,7 @@ export default function ImportScreen() {
   const [columns, setColumns] = useState<Record<string, string>>({});
   const [result, setResult] = useState<ImportResult>();
   const [busy, setBusy] = useState(false);
-  const targets = source ? targetsOf(type, source.format) : [];
+  const targets = source ? importTargets(type, source.format) : [];
 
   const choose = async (file: File | undefined) => {
     setResult(undefined);
@@ -38,7 +31,7 @@ export default function ImportScreen() {
     try {
       const cols = columnsOf(format, content);
       setSource({ name: file.name, format, content, columns: cols });
-      setColumns(guessColumns(targetsOf(type, format), cols));
+      setColumns(guessColumns(importTargets(type, format), cols));
     } catch {
       setSource(undefined);
       setUnreadable(format);
@@ -81,7 +74,7 @@ export default function ImportScreen() {
               setResult(undefined);
               if (source)
                 setColumns(
-                  guessColumns(targetsOf(e.target.value as Importable, source.format), source.columns),
+                  guessColumns(importTargets(e.target.value as Importable, source.format), source.columns),
                 );
             }}
             sx={{ minWidth: 240 }}

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Typography } from '@mui/material';
 import { useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { sl } from '../../i18n/messages.ts';
 import { tonightOf, type Tonight } from './schedule-api.ts';
+
+const sourceMessage = (t: Tonight) =>
+  t.source === 'schedule' ? 'scheduleFromRow' : t.by === 'MID' ? 'scheduleFallbackMid' : 'scheduleFallback';
 
 /** Beside a cabinet's (or its controller's) screen: tonight's switch-on and switch-off and where they come from. */
 export default function CabinetTonightAside() {
@@ -34,10 +37,13 @@ export default function CabinetTonightAside() {
                 : translate(sl('scheduleTonightDark'))}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="p">
-              {translate(sl(tonight.source === 'schedule' ? 'scheduleFromRow' : 'scheduleFallback'), {
-                zone: tonight.timeZone,
-              })}
+              {translate(sl(sourceMessage(tonight)), { zone: tonight.timeZone })}
             </Typography>
+            {tonight.mode === 'MANUAL' && (
+              <Alert severity="warning" sx={{ mt: 1 }} data-testid="cabinet-manual">
+                {translate(sl('scheduleManual'))}
+              </Alert>
+            )}
           </>
         )}
         {tonight === null && (

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatTimeText, LOCALES, type Language } from '@sl/domain';
 import { localDays, type ScheduleDay, type TwilightDay } from '@sl/domain/schedule';
 import { sl } from '../../i18n/messages.ts';
 import { useEChart, type ChartOption } from '../../charts/use-echart.ts';
@@ -14,7 +15,12 @@ type Props = { months: { month: string; timeData: ScheduleDay[] }[]; sun: Twilig
 /** On and off over the year in local time, sunrise and sunset drawn behind them. */
 export function ScheduleChart({ months, sun, timeZone }: Props) {
   const translate = useTranslate();
+  const lang = useLocaleState()[0] as Language;
   const option = useMemo<ChartOption>(() => {
+    // the day and the time as the language writes them: 1 янв., Jan 1; 18:00, 06:00 PM
+    const day = new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const dayText = (d: string) => day.format(Date.parse(`${d}T00:00Z`));
+    const timeText = (v: number) => formatTimeText(clock(v % 1440), lang);
     const set = new Map(
       months.flatMap((m) => localDays(m.month, m.timeData, timeZone)).map((d) => [d.date, d]),
     );
@@ -32,9 +38,9 @@ export function ScheduleChart({ months, sun, timeZone }: Props) {
       animation: false,
       grid: { left: 48, right: 16, top: 32, bottom: 28 },
       legend: { top: 0 },
-      tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? clock(v) : '') },
-      xAxis: { type: 'category', data: dates, axisLabel: { formatter: (d: string) => d.slice(5) } },
-      yAxis: { type: 'value', min: 0, max: 1440, interval: 180, axisLabel: { formatter: clock } },
+      tooltip: { trigger: 'axis', valueFormatter: (v) => (typeof v === 'number' ? timeText(v) : '') },
+      xAxis: { type: 'category', data: dates, axisLabel: { formatter: dayText } },
+      yAxis: { type: 'value', min: 0, max: 1440, interval: 180, axisLabel: { formatter: timeText } },
       series: [
         line(
           translate(sl('scheduleSunrise')),
@@ -60,7 +66,7 @@ export function ScheduleChart({ months, sun, timeZone }: Props) {
         ),
       ],
     };
-  }, [months, sun, timeZone, translate]);
+  }, [months, sun, timeZone, translate, lang]);
   const ref = useEChart(option);
   return (
     <Box>

@@ -2,8 +2,10 @@
 export const SCHEDULE_MESSAGES = {
   'en-us': {
     schedule: 'Power schedule',
-    scheduleController: 'Controller',
-    scheduleNoController: 'Choose a cabinet controller to see its schedule',
+    scheduleControllers: 'Controllers',
+    scheduleMany:
+      '%{count} controllers: the year and month shown are %{name}’s; a month saved or filled and a file uploaded go to each of them, in its own city’s time',
+    scheduleNoController: 'Choose one cabinet controller or several to see and edit their schedule',
     scheduleYear: 'Year %{year}',
     scheduleDays: '%{count} days',
     scheduleNoDays: 'no days',
@@ -17,6 +19,11 @@ export const SCHEDULE_MESSAGES = {
     scheduleFillMonth: 'Fill month',
     scheduleFillYear: 'Fill year',
     scheduleFilledYear: 'The year is filled and saved',
+    scheduleRangeFrom: 'From',
+    scheduleRangeTo: 'To',
+    scheduleFillRange: 'Fill range',
+    scheduleFilledRange: 'The days from %{from} to %{to} are filled and saved',
+    scheduleRangeInvalid: 'From 1 to %{max} days, the first not after the last',
     scheduleMethod: 'Twilight',
     scheduleOnOffset: 'On offset, min',
     scheduleOffOffset: 'Off offset, min',
@@ -43,14 +50,21 @@ export const SCHEDULE_MESSAGES = {
     scheduleTonightTimes: 'On %{on}, off %{off}',
     scheduleTonightDark: 'The lamps stay off',
     scheduleFromRow: 'From the power schedule (%{zone})',
-    scheduleFallback:
-      'No schedule row for today: the lighting program’s instants (dusk to dawn shown, %{zone})',
+    scheduleFallback: 'No schedule row for tonight: the lighting program’s switch instants (%{zone})',
+    scheduleFallbackMid:
+      'No schedule row for tonight and no lamps with a program: dusk to dawn on MID (%{zone})',
+    scheduleManual:
+      'The cabinet is in MANUAL mode: it ignores the schedule, its contactors are worked by hand',
+    scheduleManualSome: 'In MANUAL mode, ignoring the schedule: %{names}',
     scheduleTonightUnknown: 'Not known: the controller has no city with a time zone',
   },
   ru: {
     schedule: 'График включения',
-    scheduleController: 'Контроллер',
-    scheduleNoController: 'Выберите контроллер шкафа, чтобы увидеть его график',
+    scheduleControllers: 'Контроллеры',
+    scheduleMany:
+      'Контроллеров: %{count}. Показаны год и месяц %{name}; сохранённый или заполненный месяц и загруженный файл записываются каждому из них, по времени его города',
+    scheduleNoController:
+      'Выберите один или несколько контроллеров шкафов, чтобы увидеть и изменить их график',
     scheduleYear: '%{year} год',
     scheduleDays: 'дней: %{count}',
     scheduleNoDays: 'нет дней',
@@ -64,6 +78,11 @@ export const SCHEDULE_MESSAGES = {
     scheduleFillMonth: 'Заполнить месяц',
     scheduleFillYear: 'Заполнить год',
     scheduleFilledYear: 'Год заполнен и сохранён',
+    scheduleRangeFrom: 'С',
+    scheduleRangeTo: 'По',
+    scheduleFillRange: 'Заполнить период',
+    scheduleFilledRange: 'Дни с %{from} по %{to} заполнены и сохранены',
+    scheduleRangeInvalid: 'От 1 до %{max} дней, начало не позже конца',
     scheduleMethod: 'Сумерки',
     scheduleOnOffset: 'Сдвиг включения, мин',
     scheduleOffOffset: 'Сдвиг отключения, мин',
@@ -90,8 +109,11 @@ export const SCHEDULE_MESSAGES = {
     scheduleTonightTimes: 'Включение %{on}, отключение %{off}',
     scheduleTonightDark: 'Светильники не включаются',
     scheduleFromRow: 'По графику включения (%{zone})',
-    scheduleFallback:
-      'На сегодня в графике нет строки: моменты программы освещения (показано от заката до рассвета, %{zone})',
+    scheduleFallback: 'На эту ночь в графике нет строки: моменты переключения программы освещения (%{zone})',
+    scheduleFallbackMid:
+      'На эту ночь в графике нет строки и нет светильников с программой: от заката до рассвета по MID (%{zone})',
+    scheduleManual: 'Шкаф в ручном режиме (MANUAL): график не выполняется, контакторы управляются вручную',
+    scheduleManualSome: 'В ручном режиме (MANUAL), график не выполняется: %{names}',
     scheduleTonightUnknown: 'Неизвестно: у контроллера нет города с часовым поясом',
   },
 } as const;

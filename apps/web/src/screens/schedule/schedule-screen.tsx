@@ -13,36 +13,50 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { may, TWILIGHT_METHODS } from '@sl/domain';
+import { may } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { canDo, storedSubject } from '../../providers/auth-provider.ts';
 import {
+  controllerName,
   controllersOf,
   fileUrl,
-  saveMonth,
   monthsOf,
+  tonightOf,
   twilightOf,
   type Controller,
   type Fill,
   type MonthRow,
+  type Tonight,
 } from './schedule-api.ts';
-import { toMonthRecords, type TwilightDay } from '@sl/domain/schedule';
+import type { TwilightDay } from '@sl/domain/schedule';
 import { MonthTable } from './month-table.tsx';
 import { ScheduleChart } from './schedule-chart.tsx';
 import { ScheduleUpload } from './schedule-upload.tsx';
+import { TwilightFill } from './twilight-fill.tsx';
 import { YearOfMonths } from './year-of-months.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** A cabinet controller's power schedule (spec §2; issue 12): its year, a month edited in place, its files. */
+/** The controllers in the address: `controllers=1,2,3`, or one as `controller=1`. */
+const chosenIn = (params: URLSearchParams) =>
+  [...new Set((params.get('controllers') ?? params.get('controller') ?? '').split(',').map(Number))].filter(
+    (n) => n > 0,
+  );
+
+/**
+ * The power schedule of one cabinet controller or several at once (spec §2; issue 12): the first chosen's year
+ * and month shown, a month edited in place or filled and saved for each, one file covering all of them.
+ */
 export default function ScheduleScreen() {
   const translate = useTranslate();
-  const notify = useNotify();
   const [params, setParams] = useSearchParams();
-  const controller = Number(params.get('controller')) || undefined;
+  const chosen = chosenIn(params);
+  const chosenKey = chosen.join(',');
+  const controller = chosen[0];
   const [controllers, setControllers] = useState<Controller[]>([]);
+  const [tonights, setTonights] = useState(new Map<number, Tonight>());
   const [year, setYear] = useState(new Date().getFullYear());
   const [month, setMonth] = useState(`${new Date().getFullYear()}-${pad(new Date().getMonth() + 1)}`);
   const [rows, setRows] = useState<MonthRow[]>([]);
@@ -59,6 +73,19 @@ export default function ScheduleScreen() {
         .catch(() => undefined),
     [],
   );
+  useEffect(() => {
+    let gone = false;
+    // each chosen controller's time zone and mode (MANUAL ignores the schedule)
+    void Promise.all(
+      chosenKey
+        .split(',')
+        .filter(Boolean)
+        .map(async (id) => [Number(id), await tonightOf(Number(id))] as const),
+    )
+      .then((all) => !gone && setTonights(new Map(all)))
+      .catch(() => undefined);
+    return () => void (gone = true);
+  }, [chosenKey, version]);
   useEffect(() => {
     if (!controller) return;
     let gone = false;
@@ -81,14 +108,16 @@ export default function ScheduleScreen() {
     setYear(year + by);
     setMonth(`${year + by}-${month.slice(5)}`);
   };
-  const fillYear = async () => {
-    if (!controller) return;
-    const { timeZone, days } = await twilightOf(controller, `${year}-01-01`, `${year}-12-31`, fill);
-    for (const [m, timeData] of toMonthRecords(days, timeZone)) await saveMonth(controller, m, timeData);
-    notify(sl('scheduleFilledYear'), { type: 'success' });
-    setVersion((v) => v + 1);
-  };
-  const setNumber = (key: 'onOffset' | 'offOffset', v: string) => setFill({ ...fill, [key]: Number(v) || 0 });
+  const nameOf = (id: number) =>
+    controllerName(
+      controllers.find((c) => c._id === id),
+      id,
+    );
+  // each chosen controller's zone; the one shown has its twilight's even before its tonight is read
+  const zoneOf = (id: number) =>
+    tonights.get(id)?.timeZone ?? (id === controller ? sun?.timeZone : undefined);
+  const zones = new Map(chosen.flatMap((id) => (zoneOf(id) ? [[id, zoneOf(id)!] as const] : [])));
+  const manual = chosen.filter((id) => tonights.get(id)?.mode === 'MANUAL');
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={sl('schedule')} />
@@ -100,10 +129,19 @@ export default function ScheduleScreen() {
           <TextField
             select
             size="small"
-            label={translate(sl('scheduleController'))}
-            value={controller ?? ''}
-            sx={{ width: 260 }}
-            onChange={(e) => setParams({ controller: String(e.target.value) })}
+            label={translate(sl('scheduleControllers'))}
+            value={chosen}
+            sx={{ minWidth: 260, maxWidth: 520 }}
+            slotProps={{
+              select: {
+                multiple: true,
+                renderValue: (ids) => (ids as number[]).map(nameOf).join(', '),
+              },
+            }}
+            onChange={(e) => {
+              const ids = e.target.value as unknown as number[];
+              setParams(ids.length ? { controllers: ids.join(',') } : {});
+            }}
           >
             {controllers.map((c) => (
               <MenuItem key={c._id} value={c._id}>
@@ -123,19 +161,31 @@ export default function ScheduleScreen() {
           <Box sx={{ flex: 1 }} />
           {controller && (
             <>
-              <Button startIcon={<DownloadIcon />} href={fileUrl(controller, year, 'xlsx')} download>
+              <Button startIcon={<DownloadIcon />} href={fileUrl(chosen, year, 'xlsx')} download>
                 {translate(sl('scheduleDownloadXlsx'))}
               </Button>
-              <Button startIcon={<DownloadIcon />} href={fileUrl(controller, year, 'csv')} download>
+              <Button startIcon={<DownloadIcon />} href={fileUrl(chosen, year, 'csv')} download>
                 {translate(sl('scheduleDownloadCsv'))}
               </Button>
               {mayUpload && (
-                <ScheduleUpload controller={controller} onUploaded={() => setVersion((v) => v + 1)} />
+                <ScheduleUpload controllers={chosen} onUploaded={() => setVersion((v) => v + 1)} />
               )}
             </>
           )}
         </Box>
         {!controller && <Alert severity="info">{translate(sl('scheduleNoController'))}</Alert>}
+        {chosen.length > 1 && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="schedule-many">
+            {translate(sl('scheduleMany'), { count: chosen.length, name: nameOf(chosen[0]!) })}
+          </Alert>
+        )}
+        {manual.length > 0 && (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="schedule-manual">
+            {chosen.length === 1
+              ? translate(sl('scheduleManual'))
+              : translate(sl('scheduleManualSome'), { names: manual.map(nameOf).join(', ') })}
+          </Alert>
+        )}
         {controller && !editable && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {translate(sl('scheduleReadOnly'))}
@@ -146,48 +196,20 @@ export default function ScheduleScreen() {
             <YearOfMonths year={year} rows={rows} picked={month} onPick={setMonth} />
             <ScheduleChart months={rows} sun={sun.days} timeZone={sun.timeZone} />
             {editable && (
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', my: 1 }}>
-                <Typography variant="subtitle2">{translate(sl('scheduleFill'))}</Typography>
-                <TextField
-                  select
-                  size="small"
-                  label={translate(sl('scheduleMethod'))}
-                  sx={{ width: 160 }}
-                  value={fill.method}
-                  onChange={(e) => setFill({ ...fill, method: e.target.value })}
-                >
-                  {TWILIGHT_METHODS.map((m) => (
-                    <MenuItem key={m} value={m}>
-                      {m}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  size="small"
-                  type="number"
-                  label={translate(sl('scheduleOnOffset'))}
-                  value={fill.onOffset}
-                  onChange={(e) => setNumber('onOffset', e.target.value)}
-                  sx={{ width: 170 }}
-                />
-                <TextField
-                  size="small"
-                  type="number"
-                  label={translate(sl('scheduleOffOffset'))}
-                  value={fill.offOffset}
-                  onChange={(e) => setNumber('offOffset', e.target.value)}
-                  sx={{ width: 170 }}
-                />
-                <Button variant="outlined" size="small" onClick={() => void fillYear()}>
-                  {translate(sl('scheduleFillYear'))}
-                </Button>
-              </Box>
+              <TwilightFill
+                chosen={chosen}
+                year={year}
+                fill={fill}
+                onFill={setFill}
+                onFilled={() => setVersion((v) => v + 1)}
+              />
             )}
             <Typography variant="caption" color="text.secondary">
               {translate(sl('scheduleLocalTime'), { zone: sun.timeZone })}
             </Typography>
             <MonthTable
               controller={controller}
+              zones={zones}
               month={month}
               stored={stored}
               timeZone={sun.timeZone}

@@ -5,14 +5,20 @@ import { useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
 import { uploadSchedule, type UploadAnswer } from './schedule-api.ts';
 
-/** Uploads a CSV or workbook; the answer, written or not, lists every line not written with its reason. */
-export function ScheduleUpload({ controller, onUploaded }: { controller: number; onUploaded: () => void }) {
+/** Uploads a CSV or workbook (for one controller or several); the answer, written or not, lists every line not written with its reason. */
+export function ScheduleUpload({
+  controllers,
+  onUploaded,
+}: {
+  controllers: number[];
+  onUploaded: () => void;
+}) {
   const translate = useTranslate();
   const input = useRef<HTMLInputElement>(null);
   const [answer, setAnswer] = useState<UploadAnswer>();
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    const got = await uploadSchedule(controller, file);
+    const got = await uploadSchedule(controllers, file);
     if (input.current) input.current.value = '';
     setAnswer(got);
     if (got.ok) onUploaded();

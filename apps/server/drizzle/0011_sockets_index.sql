@@ -1,0 +1,1 @@
+CREATE INDEX "luminary_supports_sockets_gin" ON "luminary_supports" USING gin ("sockets" jsonb_path_ops);

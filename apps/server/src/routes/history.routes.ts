@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ENTITIES, idSchema } from '@sl/domain';
+import type { Db } from '../db/connect.ts';
+import type { EntityService } from '../entities/entity.service.ts';
+import { readChanges } from '../history/change-log.ts';
+import { entityAccess } from './entity.routes.ts';
+import { errorResponses } from './entity-schemas.ts';
+
+const query = z.strictObject({
+  id: idSchema,
+  skip: z.coerce.number().int().min(0).max(1e9).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(50),
+});
+
+const answer = z.object({
+  error: z.literal(false),
+  result: z.object({
+    total: z.number(),
+    data: z.array(
+      z.object({
+        id: z.number(),
+        action: z.string(),
+        changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() }).partial()),
+        at: z.string(),
+        userId: z.number().nullable(),
+        login: z.string().nullable(),
+      }),
+    ),
+  }),
+});
+
+/**
+ * GET /api/v2/{Entity}/history?id=: who created and changed a record, which fields from what to what (issue 15).
+ * Seen by whoever may view the record itself: the same area right, the same group scope.
+ */
+export function registerHistoryRoutes(app: FastifyInstance, db: Db, service: EntityService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  for (const e of ENTITIES) {
+    const { config, seeDeleted } = entityAccess(e);
+    r.get(
+      `/api/v2/${e.name}/history`,
+      {
+        schema: { tags: [e.name], querystring: query, response: { 200: answer, ...errorResponses } },
+        config: config('view'),
+      },
+      async (req) => {
+        const { id, limit, skip } = req.query;
+        const row = await service.get(e, req.caller, id, { deleted: true });
+        if (row.deletedAt) seeDeleted(req, 'true');
+        return { error: false as const, result: await readChanges(db, e, req.caller, id, limit, skip) };
+      },
+    );
+  }
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
+import { seedDemoCity } from '../src/field/demo-city.ts';
+import { until } from './field-setup.ts';
+import { startServer, type TestServer } from './harness.ts';
+
+// Issue 11: a change on the lamps' side reads and sends again only the controllers whose lamps it touched, those
+// that hold them now and those that held them before; a rule sends every controller whose table it changed.
+
+type Command = { type: string; devices: { controllerMac: string; state: string }[] };
+
+describe('lighting programs after a change on the lamps’ side', () => {
+  let s: TestServer;
+  let sim: SimulatorHandle;
+  let controllers: { _id: number; mac: string }[];
+  let modules: { _id: number; mac: string; controller: number }[];
+
+  beforeAll(async () => {
+    s = await startServer({}, { programs: { settleMs: 200 } });
+    const city = await loadCity('cambridge', { controllers: 3 });
+    const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
+    await seedDemoCity(s.db, demo._id, demo.cities[0], city);
+    const secrets = await s.commission(city.cabinets.map((c) => c.controller.mac));
+    sim = await startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false, secrets });
+    controllers = (await s.call('GET', '/api/v1/Controllers?limit=100')).body.data;
+    modules = (await s.call('GET', '/api/v1/LuminaryModules?limit=1000')).body.data;
+    await s.call('POST', '/api/v1/Profiles', { name: 'Night', kind: 'onOff', settings: { pwm0: 60 } });
+    // every controller has acknowledged a table before the changes below
+    await until(async () => {
+      const acked = new Set((await programs()).flatMap((c) => acknowledged(c)));
+      return controllers.every((c) => acked.has(c.mac)) ? true : undefined;
+    }, 20_000);
+  });
+  afterAll(async () => {
+    await sim?.stop({ clearRetained: true });
+    await s?.close();
+  });
+
+  const programs = async () =>
+    (
+      (await s.call('GET', '/api/v2/commands?limit=100')).body.result.data as (Command & { id: number })[]
+    ).filter((c) => c.type === 'program');
+  const acknowledged = (c: Command) =>
+    c.devices.filter((d) => d.state === 'acknowledged').map((d) => d.controllerMac);
+  /** the controllers sent a program after the commands seen before, once the change has gone out */
+  const sentAfter = async (seen: number[]) => {
+    await until(
+      async () => ((await programs()).some((c) => !seen.includes(c.id)) ? true : undefined),
+      10_000,
+    );
+    // the changes' settling time and a compile: whatever else was due has gone out by then
+    await new Promise((r) => setTimeout(r, 1500));
+    return new Set(
+      (await programs())
+        .filter((c) => !seen.includes(c.id))
+        .flatMap((c) => c.devices.map((d) => d.controllerMac)),
+    );
+  };
+  const macOf = (id: number) => controllers.find((c) => c._id === id)!.mac;
+
+  it('sends only the controller of a lamp given a profile of its own', async () => {
+    const seen = (await programs()).map((c) => c.id);
+    const lamp = modules[0]!;
+    const own = (
+      await s.call('POST', '/api/v1/Profiles', { name: 'Own', kind: 'onOff', settings: { pwm0: 90 } })
+    ).body;
+    expect(
+      (await s.call('PATCH', `/api/v1/LuminaryModules/${lamp._id}`, { profileId: own._id })).status,
+    ).toBe(200);
+    expect([...(await sentAfter(seen))]).toEqual([macOf(lamp.controller)]);
+  });
+
+  it('sends the controller a lamp left and the one it joined, and no other', async () => {
+    const seen = (await programs()).map((c) => c.id);
+    const lamp = modules.find((m) => m.controller === controllers[1]!._id)!;
+    const to = controllers[2]!;
+    expect(
+      (await s.call('PATCH', `/api/v1/LuminaryModules/${lamp._id}`, { controller: to._id })).status,
+    ).toBe(200);
+    expect([...(await sentAfter(seen))].sort()).toEqual([controllers[1]!.mac, to.mac].sort());
+  });
+});

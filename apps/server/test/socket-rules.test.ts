@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backend, startServer, type TestServer } from './harness.ts';
+
+// Issue 15: a module sits in one socket at most; moving it is freeing the old socket, then filling the new one.
+
+let s: TestServer;
+const modules: number[] = [];
+beforeAll(async () => {
+  s = await startServer();
+  for (const mac of ['0A0000000001', '0A0000000002'])
+    modules.push((await s.call('POST', '/api/v1/LuminaryModules', { mac })).body._id);
+});
+afterAll(() => s?.close());
+
+const support = async (uid: string, sockets: object[]) =>
+  s.call('POST', '/api/v1/LuminarySupports', { uid, socketCount: 2, sockets });
+
+describe(`one module, one socket on ${backend}`, () => {
+  it('refuses a mounting naming one module in two of its sockets', async () => {
+    const res = await support('S-twice', [{ luminaryModule: modules[0] }, { luminaryModule: modules[0] }]);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      code: 'IsUsedError',
+      message: 'Is used',
+      fields: ['sockets.1.luminaryModule'],
+    });
+  });
+
+  it('refuses a module another mounting holds, and takes it once that socket is freed', async () => {
+    const a = await support('S-a', [{ luminaryModule: modules[0], phase: 1 }]);
+    expect(a.status).toBe(201);
+    const b = await support('S-b', [{ luminaryModule: modules[1] }]);
+    expect(b.status).toBe(201);
+    const stolen = await s.call('PATCH', `/api/v1/LuminarySupports/${b.body._id}`, {
+      sockets: [{ luminaryModule: modules[1] }, { luminaryModule: modules[0] }],
+    });
+    expect(stolen.status).toBe(409);
+    expect(stolen.body.fields).toEqual(['sockets.1.luminaryModule']);
+    expect((await support('S-c', [{ luminaryModule: modules[0] }])).status).toBe(409);
+
+    expect(
+      (await s.call('PATCH', `/api/v1/LuminarySupports/${a.body._id}`, { sockets: [{ phase: 1 }] })).status,
+    ).toBe(200);
+    const moved = await s.call('PATCH', `/api/v1/LuminarySupports/${b.body._id}`, {
+      sockets: [{ luminaryModule: modules[1] }, { luminaryModule: modules[0] }],
+    });
+    expect(moved.status).toBe(200);
+    const holders = await s.sql<{ uid: string }>(
+      `select p.uid from luminary_supports p, jsonb_array_elements(p.sockets) x
+        where (x->>'luminaryModule')::bigint = $1 and p.deleted_at is null`,
+      [modules[0]],
+    );
+    expect(holders.map((h) => h.uid)).toEqual(['S-b']);
+  });
+
+  it('lets a mounting save its own sockets again, a module moved between them', async () => {
+    const c = await support('S-own', [{ luminaryModule: null }]);
+    const own = await s.call('PATCH', `/api/v1/LuminarySupports/${c.body._id}`, { comment: 'x' });
+    expect(own.status).toBe(200);
+    const b = (await s.call('GET', '/api/v1/LuminarySupports?uid=S-b')).body.data[0];
+    const swapped = await s.call('PATCH', `/api/v1/LuminarySupports/${b._id}`, {
+      sockets: [{ luminaryModule: modules[0] }, { luminaryModule: modules[1] }],
+    });
+    expect(swapped.status).toBe(200);
+  });
+});
+
+describe(`which socket holds a module on ${backend}`, () => {
+  it('names the mounting and socket of each held module, within the caller’s group', async () => {
+    const res = await s.call('GET', `/api/v2/luminary-supports/holders?modules=${modules.join(',')}`);
+    expect(res.status).toBe(200);
+    expect(
+      res.body.result.map((h: { module: number; uid: string; socket: number }) => [
+        h.module,
+        h.uid,
+        h.socket,
+      ]),
+    ).toEqual([
+      [modules[0], 'S-b', 1],
+      [modules[1], 'S-b', 2],
+    ]);
+    const other = await s.adminOfNewGroup('Holders other');
+    expect(
+      (await other.call('GET', `/api/v2/luminary-supports/holders?modules=${modules[0]}`)).body.result,
+    ).toEqual([]);
+    expect((await s.call('GET', '/api/v2/luminary-supports/holders?modules=x')).status).toBe(400);
+  });
+});

@@ -1,0 +1,196 @@
+import AxeBuilder from '@axe-core/playwright';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+// eslint-disable-next-line no-restricted-imports -- the browser tests drive the real server, as the HTTP tests do
+import { ADMIN_PASSWORD } from '../../server/test/harness.ts';
+import { SHOTS } from './browser.ts';
+import { openPage, signIn } from './console-session.ts';
+import { mapFieldForSuite, type MapField } from './map-helpers.ts';
+
+// Issue 15: the control module's and the mounting's own screens, in en-us and ru, over the simulated field.
+
+let f: MapField;
+mapFieldForSuite((field) => (f = field));
+
+const TEXT = {
+  'en-us': {
+    live: 'Live values',
+    energyUnit: 'kWh',
+    raw: 'Raw module data',
+    minPwm: 'Minimum PWM, %',
+    send: 'Send to the module',
+    took: 'The module took the parameters',
+    off: 'Off',
+    done: 'Done',
+    timedOut: 'Error timeout',
+    socket: 'Socket 1',
+    moves: 'saving moves it here',
+    save: 'Save the sockets',
+    saved: 'The sockets are saved',
+    module: /module/i,
+  },
+  ru: {
+    live: 'Текущие значения',
+    energyUnit: 'кВт·ч',
+    raw: 'Исходные данные модуля',
+    minPwm: 'Минимальный ШИМ, %',
+    send: 'Отправить в модуль',
+    took: 'Модуль принял параметры',
+    off: 'Выкл.',
+    done: 'Выполнено',
+    timedOut: 'Превышено время ожидания',
+    socket: 'Гнездо 1',
+    moves: 'при сохранении переместится сюда',
+    save: 'Сохранить гнёзда',
+    saved: 'Гнёзда сохранены',
+    module: /модуль/i,
+  },
+} as const;
+
+const moduleOf = async (mac: string) =>
+  (await f.s.call('GET', `/api/v1/LuminaryModules?mac=${mac.replace(/:/g, '').toUpperCase()}`)).body.data[0];
+
+/** until the module has reported through its controller */
+async function reported(mac: string) {
+  await expect.poll(async () => (await moduleOf(mac))?.lastReceivedAt, { timeout: 20_000 }).toBeTruthy();
+  return moduleOf(mac);
+}
+
+const card = (page: Page, id: string) => page.getByTestId(id);
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+/** serious and critical accessibility violations (axe), as "rule: selectors" lines */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Clicks a command's button until its answer is other than a timeout, three times at most: the test server gives
+ * the field 800 ms, which a machine shared by several suites does not always keep.
+ */
+async function commanded(button: Locator, answer: Locator, timedOut: string) {
+  let said = '';
+  for (let i = 0; i < 3; i++) {
+    await button.click();
+    // the button is busy while the command is out; its answer is read once it is free again
+    await expect.poll(() => button.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await answer.waitFor();
+    said = await answer.innerText();
+    if (said !== timedOut) break;
+  }
+  return said;
+}
+
+/** signed in as the administrator, at `path`; patient, as the field and the other suites share the machine */
+async function adminAt(path: string, lang: 'en-us' | 'ru') {
+  const page = await openPage(f.browser, lang);
+  page.setDefaultTimeout(30_000);
+  await signIn(page, f.s.url, 'admin', ADMIN_PASSWORD);
+  await page.goto(f.s.url + path);
+  return page;
+}
+
+describe('the control module and mounting screens in Chromium', () => {
+  for (const [i, lang] of (['en-us', 'ru'] as const).entries()) {
+    const t = TEXT[lang];
+
+    it(`shows a module's live values in §9 units, raw data, history, and sends it parameters and a dim (${lang})`, async () => {
+      const lamp = f.sim.city.cabinets[i]!.modules[0]!;
+      const m = await reported(lamp.mac);
+      // an hour apart before its last report: the 24 hours the chart shows first
+      const last = Date.parse(m.lastReceivedAt);
+      for (const [h, pwm] of [
+        [3, 20],
+        [2, 40],
+        [1, 60],
+      ] as const)
+        await f.s.sql(
+          `insert into module_readings (at, mac, pwm, pow, energy, temp, rssi) values ($1, $2, $3, 10, 5000, 20, -70)`,
+          [new Date(last - h * 3_600_000).toISOString(), m.mac, pwm],
+        );
+      const page = await adminAt(`/LuminaryModules/${m._id}/show`, lang);
+      try {
+        const live = card(page, 'module-live');
+        await live.getByText(t.live).waitFor();
+        await expect.poll(() => live.innerText()).toContain(t.energyUnit);
+        // its last report on its city's clock (Cambridge, MA), named by its zone, whatever the browser's
+        const { timezone } = (await f.s.call('GET', `/api/v1/Cities/${m.city}`)).body;
+        const zone = await page.evaluate(
+          ([locale, timeZone]) =>
+            new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+              .formatToParts(new Date())
+              .find((p) => p.type === 'timeZoneName')!.value,
+          [lang === 'ru' ? 'ru-RU' : 'en-US', timezone as string] as const,
+        );
+        expect(timezone).toBe('America/New_York');
+        await expect.poll(() => live.innerText()).toContain(zone);
+        expect(await live.innerText()).toMatch(/\d+(,|\.)?\d*\s?%/);
+        const raw = card(page, 'module-raw');
+        expect(await raw.innerText()).toContain(t.raw);
+        expect(await raw.innerText()).toContain('rssi');
+        const chart = page.getByTestId('module-history-chart');
+        await expect
+          .poll(async () => Number(await chart.getAttribute('data-points')))
+          .toBeGreaterThanOrEqual(3);
+        await card(page, 'event-history').waitFor();
+        await card(page, 'lamp-program').waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        const params = card(page, 'module-params');
+        const minPwm = params.getByLabel(t.minPwm);
+        await minPwm.fill('0');
+        expect(await params.getByRole('button', { name: t.send }).isDisabled()).toBe(true);
+        await minPwm.fill('20');
+        const answer = params.getByTestId('module-params-answer');
+        expect(await commanded(params.getByRole('button', { name: t.send }), answer, t.timedOut)).toBe(
+          t.took,
+        );
+
+        const dim = card(page, 'device-dim');
+        const off = dim.getByRole('button', { name: t.off, exact: true });
+        expect(await commanded(off, dim.getByTestId('device-dim-answer'), t.timedOut)).toBe(t.done);
+        await shot(page, `hb-module-${lang === 'ru' ? 'ru' : 'en'}`);
+      } finally {
+        await page.context().close();
+      }
+    }, 120_000);
+
+    it(`edits a mounting's sockets, moving a module from another mounting, with its lamps live (${lang})`, async () => {
+      const lamp = f.sim.city.cabinets[i]!.modules[1]!;
+      const m = await reported(lamp.mac);
+      const from = (await f.s.call('GET', `/api/v1/LuminarySupports/${m.luminarySupport}`)).body;
+      const page = await adminAt(`/LuminarySupports/${from._id}/show`, lang);
+      try {
+        const sockets = card(page, 'support-sockets');
+        await sockets.getByText(t.socket, { exact: true }).waitFor();
+        const lamps = card(page, 'support-lamps');
+        await expect.poll(() => lamps.innerText()).toContain(m.mac);
+        await card(page, 'small-map').waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await shot(page, `hb-support-${lang === 'ru' ? 'ru' : 'en'}`);
+
+        const to = (
+          await f.s.call('POST', '/api/v1/LuminarySupports', { uid: `E2E-MOVE-${lang}`, socketCount: 1 })
+        ).body;
+        await page.goto(`${f.s.url}/LuminarySupports/${to._id}/show`);
+        await sockets.getByRole('button', { name: /add|добавить/i }).click();
+        const moduleInput = sockets.getByRole('combobox', { name: t.module });
+        await moduleInput.fill(m.mac);
+        await page.getByRole('option', { name: m.mac }).click();
+        await expect.poll(() => sockets.getByTestId('socket-1-moves').innerText()).toContain(t.moves);
+        // one socket of one: no second one can be added
+        await sockets.getByTestId('sockets-full').waitFor();
+        await sockets.getByRole('button', { name: t.save }).click();
+        await page.getByText(t.saved).waitFor();
+        const holders = (await f.s.call('GET', `/api/v2/luminary-supports/holders?modules=${m._id}`)).body
+          .result;
+        expect(holders.map((h: { support: number }) => h.support)).toEqual([to._id]);
+      } finally {
+        await page.context().close();
+      }
+    }, 120_000);
+  }
+});

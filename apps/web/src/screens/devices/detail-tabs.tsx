@@ -1,0 +1,46 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Card, CardContent, Tab, Tabs } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { sl, type MessageKey } from '../../i18n/messages.ts';
+
+export type DetailTab = { key: MessageKey; content: ReactNode };
+
+/** A device screen's tabs; the first is open on arrival. Only the open tab's content is mounted. */
+export function DetailTabs({ tabs }: { tabs: DetailTab[] }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(0);
+  const shown = tabs[Math.min(open, tabs.length - 1)];
+  return (
+    <Card>
+      <Tabs
+        value={Math.min(open, tabs.length - 1)}
+        onChange={(_e, n: number) => setOpen(n)}
+        variant="scrollable"
+        aria-label={translate(sl('detailOverview'))}
+      >
+        {tabs.map((t) => (
+          <Tab key={t.key} label={translate(sl(t.key))} data-testid={`tab-${t.key}`} />
+        ))}
+      </Tabs>
+      <CardContent>
+        <Box role="tabpanel">{shown?.content}</Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Two columns on a wide screen, one under the other on a narrow one. */
+export function Columns({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        gap: 3,
+        alignItems: 'start',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
