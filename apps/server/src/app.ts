@@ -255,7 +255,7 @@ export async function buildApp({
   registerEntityRoutes(app, service, SECRET_ON_CREATE);
   registerHistoryRoutes(app, db, service);
   registerExportRoutes(app, db, repo);
-  registerImportRoutes(app, db, repo, placement);
+  registerImportRoutes(app, db, repo, service, placement);
   const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>
     app.log.warn({ topic, reason }, 'malformed controller reply'),
   );

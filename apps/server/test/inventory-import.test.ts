@@ -14,6 +14,19 @@ afterAll(() => s?.close());
 const columns = { uid: 'pole', street: 'street', cabinet: 'cab', 'location.lon': 'x', 'location.lat': 'y' };
 const csv = (lines: string[]) => ['pole,street,cab,x,y', ...lines].join('\n');
 const supports = async () => (await s.call('GET', '/api/v1/LuminarySupports?limit=100')).body.total as number;
+/** An import answered as NDJSON: its lines, progress first and the answer last. */
+async function streamed(content: string, lang = 'en-us') {
+  const body = JSON.stringify({ format: 'csv', content, columns });
+  const res = await s.raw('POST', '/api/v2/import/LuminarySupports', body, {
+    accept: 'application/x-ndjson',
+    'accept-language': lang,
+  });
+  expect(res.status).toBe(200);
+  return (res.body as string)
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+}
 const post = (body: object, lang = 'en-us') =>
   s.call('POST', '/api/v2/import/LuminarySupports', body, { 'accept-language': lang });
 
@@ -82,6 +95,141 @@ describe(`inventory import on ${backend}`, () => {
     expect(res.body.result).toMatchObject({ rows: 2, imported: 2, problems: [] });
     const g2 = (await s.call('GET', '/api/v1/LuminarySupports?uid=G-2')).body.data[0];
     expect(g2.location.coordinates).toEqual([-71.12, 42.39]);
+  });
+
+  it('streams the progress of a large file, then writes it whole, each record with its history', async () => {
+    const before = await supports();
+    const onMap = async () =>
+      (await s.call('GET', '/api/v2/map/summary')).body.result.counts.LuminarySupports as number;
+    const mapBefore = await onMap();
+    const n = 5000;
+    const lines = Array.from(
+      { length: n },
+      (_, i) => `BIG-${i},Oak St,CAB-1,-71.1,${(42 + i / 1e5).toFixed(5)}`,
+    );
+    const steps = await streamed(csv(lines));
+    const last = steps.pop();
+    expect(last).toMatchObject({ error: false, result: { rows: n, imported: n, problems: [] } });
+    const progress = steps.map((l) => l.progress);
+    const written = progress.filter((p) => p.stage === 'write').map((p) => p.done);
+    expect(progress.filter((p) => p.stage === 'check').length).toBeGreaterThan(1);
+    expect(written.length).toBeGreaterThan(1);
+    expect(written).toEqual([...written].sort((a, b) => a - b));
+    expect(written.at(-1)).toBe(n);
+    expect(progress.every((p) => p.total === n)).toBe(true);
+    expect(await supports()).toBe(before + n);
+    // the map shows them at once: its index heard of the import once it was committed
+    expect(await onMap()).toBe(mapBefore + n);
+
+    const big = (await s.call('GET', '/api/v1/LuminarySupports?uid=BIG-4999')).body.data[0];
+    const log = await s.call('GET', `/api/v2/LuminarySupports/history?id=${big._id}`);
+    expect(log.body.result.data).toMatchObject([{ action: 'create', changes: { uid: { to: 'BIG-4999' } } }]);
+  });
+
+  it('streams a broken file as its problems, and writes none of it', async () => {
+    const before = await supports();
+    const lines = Array.from(
+      { length: 3000 },
+      (_, i) => `HALF-${i},Oak St,${i === 2500 ? 'CAB-X' : 'CAB-1'},-71.1,42.3`,
+    );
+    const last = (await streamed(csv(lines), 'ru')).at(-1);
+    expect(last.result).toMatchObject({
+      rows: 3000,
+      imported: 0,
+      problems: [{ row: 2501, field: 'cabinet', message: 'Не найдено', value: 'CAB-X' }],
+    });
+    expect(await supports()).toBe(before);
+  });
+
+  it('links a city file by file: cabinet, controller, post, module on its phase, and the lamp in a socket', async () => {
+    const send = (name: string, header: string, lines: string[], cols: Record<string, string>) =>
+      s.call('POST', `/api/v2/import/${name}`, {
+        format: 'csv',
+        content: [header, ...lines].join('\n'),
+        columns: cols,
+      });
+    const ok = (res: { body: { result: unknown } }, n: number) =>
+      expect(res.body.result ?? res.body).toMatchObject({ imported: n, problems: [] });
+    ok(await send('Cabinets', 'uid', ['LNK-CAB'], { uid: 'uid' }), 1);
+    ok(
+      await send('Controllers', 'uid,mac,cab', ['LNK-C,02:00:00:00:0a:01,LNK-CAB'], {
+        uid: 'uid',
+        mac: 'mac',
+        cabinet: 'cab',
+      }),
+      1,
+    );
+    ok(await send('LuminarySupports', 'pole,cab', ['LNK-P,LNK-CAB'], { uid: 'pole', cabinet: 'cab' }), 1);
+    const modules = [
+      '02:00:00:00:0b:01,LNK-C,2,LNK-P',
+      '02:00:00:00:0b:02,LNK-C,3,LNK-P',
+      '02:00:00:00:0b:03,LNK-C,1,LNK-P',
+    ];
+    const moduleCols = { mac: 'mac', controller: 'ctl', phase: 'phase', luminarySupport: 'pole' };
+    ok(await send('LuminaryModules', 'mac,ctl,phase,pole', modules, moduleCols), 3);
+    const lampCols = { uid: 'uid', support: 'pole', controlModule: 'module' };
+    ok(
+      await send(
+        'Luminaries',
+        'uid,pole,module',
+        ['LNK-L1,LNK-P,02:00:00:00:0b:01', 'LNK-L2,LNK-P,02:00:00:00:0b:02'],
+        lampCols,
+      ),
+      2,
+    );
+
+    const pole = (await s.call('GET', '/api/v1/LuminarySupports?uid=LNK-P')).body.data[0];
+    const lamp = async (uid: string) => (await s.call('GET', `/api/v1/Luminaries?uid=${uid}`)).body.data[0];
+    const mod = async (mac: string) =>
+      (await s.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0];
+    const [l1, l2, m1, m2] = [
+      await lamp('LNK-L1'),
+      await lamp('LNK-L2'),
+      await mod('02:00:00:00:0b:01'),
+      await mod('02:00:00:00:0b:02'),
+    ];
+    expect(pole.socketCount).toBe(2);
+    expect(pole.sockets).toMatchObject([
+      { luminary: l1._id, luminaryModule: m1._id, phase: 2 },
+      { luminary: l2._id, luminaryModule: m2._id, phase: 3 },
+    ]);
+    const controller = (await s.call('GET', '/api/v1/Controllers?uid=LNK-C')).body.data[0];
+    const cabinet = (await s.call('GET', '/api/v1/Cabinets?uid=LNK-CAB')).body.data[0];
+    expect(m1).toMatchObject({ controller: controller._id, phase: 2, luminarySupport: pole._id });
+    expect(controller.cabinet).toBe(cabinet._id);
+    // the cabinet names the controller and the meter that came with a file naming it
+    ok(
+      await send('Meters', 'serial,cab,ctl', ['LNK-M,LNK-CAB,LNK-C'], {
+        serial: 'serial',
+        cabinet: 'cab',
+        controller: 'ctl',
+      }),
+      1,
+    );
+    const meter = (await s.call('GET', '/api/v1/Meters?serial=LNK-M')).body.data[0];
+    const linked = (await s.call('GET', `/api/v1/Cabinets/${cabinet._id}`)).body;
+    expect(linked).toMatchObject({ controller: controller._id, meter: meter._id });
+    expect(meter).toMatchObject({ cabinet: cabinet._id, controller: controller._id });
+    const log = await s.call('GET', `/api/v2/LuminarySupports/history?id=${pole._id}`);
+    expect(log.body.result.data[0]).toMatchObject({ action: 'update', changes: { sockets: { from: [] } } });
+
+    // one module, one socket: a module a socket holds, or one the file names twice, refuses the file whole
+    const taken = await send('Luminaries', 'uid,pole,module', ['LNK-L3,LNK-P,02:00:00:00:0b:01'], lampCols);
+    expect(taken.body.result).toMatchObject({
+      imported: 0,
+      problems: [{ row: 1, field: 'controlModule', code: 'IsUsedError', value: 'LNK-P' }],
+    });
+    const twice = await send(
+      'Luminaries',
+      'uid,pole,module',
+      ['LNK-L4,LNK-P,02:00:00:00:0b:03', 'LNK-L5,LNK-P,02:00:00:00:0b:03'],
+      lampCols,
+    );
+    expect(twice.body.result).toMatchObject({
+      imported: 0,
+      problems: [{ row: 2, field: 'controlModule', code: 'IsUsedError' }],
+    });
+    expect((await s.call('GET', '/api/v1/LuminarySupports?uid=LNK-P')).body.data[0].sockets).toHaveLength(2);
   });
 
   it('refuses a column that would fill the group, a read-only field or an unknown one, and writes nothing', async () => {

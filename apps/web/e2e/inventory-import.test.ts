@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ consoleForSuite(
   (running) => ({ s, browser } = running),
   async (s) => {
     await s.call('POST', '/api/v1/Cabinets', { uid: 'CAB-1' });
+    // the owners Cambridge's file names, in the reference book its Owner column links to
+    for (const name of ['City', 'Private']) await s.call('POST', '/api/v1/LuminarySupportOwners', { name });
   },
 );
 
@@ -81,4 +83,59 @@ describe('inventory import screen', () => {
       await page.context().close();
     });
   }
+
+  it('imports the demo city’s own inventory, Cambridge’s 6,117 lamp posts, showing its progress (ru)', async () => {
+    const inventory = path.resolve(
+      import.meta.dirname,
+      '../../../inventories/cambridge_ma_street_lights.geojson',
+    );
+    const poles = (JSON.parse(readFileSync(inventory, 'utf8')) as { features: Feature[] }).features;
+    const page = await openPage(browser, 'ru');
+    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('menuitem', { name: WORDS.ru.menu }).click();
+    await page.waitForURL('**/Import');
+    const before = await total();
+    await page.locator('input[type=file]').setInputFiles(inventory);
+    await page.getByRole('combobox', { name: 'UID' }).click();
+    await page.getByRole('option', { name: 'PoleID', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Улица' }).click();
+    await page.getByRole('option', { name: 'StreetName', exact: true }).click();
+    // every state the progress shows is recorded: a fast machine passes through them quicker than a poll
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid=import-progress]')?.textContent;
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('button', { name: WORDS.ru.run, exact: true }).click();
+    // Russian groups the digits of five-digit numbers and more only: 6117, 12 000
+    await page
+      .getByTestId('import-outcome')
+      .getByText('Импортировано: 6117 из 6117 строк.', { exact: false })
+      .waitFor({ timeout: 120_000 });
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    expect(seen.some((t) => /^Проверка строк: \d+ из 6117$/.test(t))).toBe(true);
+    expect(seen.some((t) => /^Запись строк: \d+ из 6117$/.test(t))).toBe(true);
+    await shot(page, 'h15-import-cambridge-ru');
+    expect(await total()).toBe(before + poles.length);
+    const first = poles[0]!;
+    const stored = (
+      await s.call('GET', `/api/v1/LuminarySupports?uid=${encodeURIComponent(first.properties.PoleID)}`)
+    ).body.data[0];
+    const owner = (await s.call('GET', '/api/v1/LuminarySupportOwners?name=City')).body.data[0];
+    expect(stored).toMatchObject({
+      owner: owner._id,
+      street: first.properties.StreetName,
+    });
+    // stored to the registry's precision, six decimals (0.1 m)
+    first.geometry.coordinates.forEach((c, i) => expect(stored.location.coordinates[i]).toBeCloseTo(c, 6));
+    await page.context().close();
+  });
 });
+
+type Feature = {
+  properties: { PoleID: string; StreetName: string };
+  geometry: { coordinates: [number, number] };
+};

@@ -7,12 +7,13 @@ export const IMPORTABLE = [
   'Luminaries',
   'LuminaryModules',
   'Controllers',
+  'Meters',
   'Cabinets',
 ] as const;
 export type Importable = (typeof IMPORTABLE)[number];
 export type SourceFormat = 'csv' | 'geojson';
 
-const FILLABLE_KINDS = new Set(['text', 'int', 'float', 'bool', 'enum', 'ref']);
+const FILLABLE_KINDS = new Set(['text', 'int', 'intEnum', 'float', 'bool', 'enum', 'day', 'ref']);
 
 /**
  * The fields a file can fill: writable scalars and references (the group is the importer's); a CSV also gives the

@@ -13,7 +13,13 @@ import type { ListQuery } from './list-query.ts';
 import { selectedColumns, toApi, toColumns } from './row-mapper.ts';
 import { liveCount, liveCountColumn } from '../db/live-counts.ts';
 import type { Caller } from '../auth/caller.ts';
-import { logChange, type ChangeAction, type FieldChange } from '../history/change-log.ts';
+import {
+  logChange,
+  logChanges,
+  type ChangeAction,
+  type FieldChange,
+  type Logged,
+} from '../history/change-log.ts';
 
 type Row = Record<string, unknown>;
 type Page = Total & { rows: ApiRow[] };
@@ -72,6 +78,10 @@ export class EntityRepository {
     changes: Record<string, FieldChange>,
   ) {
     return logChange(this.db, e, caller, action, row, changes);
+  }
+
+  logChanges(e: Entity, caller: Caller, action: ChangeAction, entries: Logged[]) {
+    return logChanges(this.db, e, caller, action, entries);
   }
 
   /** Rows of `table` were written (here or elsewhere): this process's kept totals and pages of it are dropped. */
@@ -201,6 +211,20 @@ export class EntityRepository {
     const [row] = await this.db.insert(t).values(values).returning();
     this.wrote(e.table);
     return toApi(e, row!);
+  }
+
+  /** Many records in one statement, in order; for writes already checked as a whole (an inventory import). */
+  async insertMany(e: Entity, rows: Row[], userId?: number): Promise<ApiRow[]> {
+    if (!rows.length) return [];
+    const t = tableOf(e);
+    const values = rows.map((data) => ({
+      ...toColumns(e, data),
+      createdBy: userId ?? null,
+      updatedBy: userId ?? null,
+    }));
+    const inserted = await this.db.insert(t).values(values).returning();
+    this.wrote(e.table);
+    return inserted.map((r) => toApi(e, r));
   }
 
   async update(e: Entity, id: number, data: Row, userId?: number): Promise<ApiRow> {

@@ -78,13 +78,7 @@ export class EntityService {
   }
 
   async create(e: Entity, caller: Caller, input: Row): Promise<ApiRow> {
-    const data = withDefaults(e, input);
-    if (e.groupField && caller.groupId !== undefined) data[e.groupField] = caller.groupId;
-    await this.hooks[e.name]?.beforeCreate?.(caller, data);
-    this.check(e, data);
-    await assertLinksExist(this.repo, e, caller, data);
-    await hashPasswords(e, data);
-    await this.placement?.place(e, data);
+    const data = await this.prepareCreate(e, caller, input);
     const row = await this.repo
       .atomically(async (repo) => {
         const created = await repo.insert(e, data, caller.userId);
@@ -96,6 +90,40 @@ export class EntityService {
     await this.placement?.written(e);
     this.written(e);
     return row;
+  }
+
+  /**
+   * A new record as it will be written: defaults, the caller's group, the entity's rules and placement. `links`
+   * false when the caller already found every linked record in their scope (an import resolves them by name).
+   */
+  async prepareCreate(e: Entity, caller: Caller, input: Row, links = true): Promise<Row> {
+    const data = withDefaults(e, input);
+    if (e.groupField && caller.groupId !== undefined) data[e.groupField] = caller.groupId;
+    await this.hooks[e.name]?.beforeCreate?.(caller, data);
+    this.check(e, data);
+    if (links) await assertLinksExist(this.repo, e, caller, data);
+    await hashPasswords(e, data);
+    await this.placement?.place(e, data);
+    return data;
+  }
+
+  /** Records already prepared (`prepareCreate`) in one insert, each with its entry in the change log. */
+  async createMany(e: Entity, caller: Caller, prepared: Row[]): Promise<ApiRow[]> {
+    const rows = await this.repo
+      .atomically(async (repo) => {
+        const created = await repo.insertMany(e, prepared, caller.userId);
+        const entries = created.map((row, i) => ({
+          row,
+          changes: fieldChanges(e, undefined, row, prepared[i]!),
+        }));
+        await repo.logChanges(e, caller, 'create', entries);
+        return created;
+      })
+      .catch(rethrow(e));
+    for (const row of rows) await this.hooks[e.name]?.afterCreate?.(caller, row);
+    await this.placement?.written(e);
+    this.written(e);
+    return rows;
   }
 
   async update(e: Entity, caller: Caller, id: number, patch: Row): Promise<ApiRow> {
@@ -136,6 +164,11 @@ export class EntityService {
     await this.placement?.written(e);
     this.written(e);
     return row;
+  }
+
+  /** What follows a write made outside this service's own calls (an import's transaction), once it is committed. */
+  announceWritten(e: Entity) {
+    this.written(e);
   }
 
   private check(e: Entity, record: EntityRecord) {

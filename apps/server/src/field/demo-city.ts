@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { entity, type Entity } from '@sl/domain';
 import type { City } from '@sl/simulator';
 import type { Db } from '../db/connect.ts';
 import { tableOf } from '../db/tables.ts';
 import { toColumns } from '../entities/row-mapper.ts';
+import { EntityRepository } from '../entities/entity.repository.ts';
+import type { Caller } from '../auth/caller.ts';
+import { importInventory } from '../import/inventory-import.ts';
 
 type Row = Record<string, unknown>;
-const point = (lon: number, lat: number) => ({ type: 'Point', coordinates: [lon, lat] });
 
 /** Inserts rows in chunks; returns their ids in order. Only for seeding, where every row is known to be valid. */
 export async function insertAll(db: Db, e: Entity, rows: Row[]): Promise<number[]> {
@@ -20,9 +23,14 @@ export async function insertAll(db: Db, e: Entity, rows: Row[]): Promise<number[
   return ids;
 }
 
+const columnsOf = (names: string[]) => Object.fromEntries(names.map((n) => [n, n]));
+
 /**
  * The demo group's devices, from the same city model the simulator runs, so every MAC the field speaks of is
- * known. Runs once: a group that already has cabinets is left as it is.
+ * known. They come in as an operator's inventory files would, through the inventory import, one file per device
+ * type in the order their links resolve: cabinets, their controllers and meters (which the cabinets then name),
+ * lamp posts, modules on their controller, phase and post, and the lamps, which take their posts' sockets with their
+ * modules. Runs once: a group that already has cabinets is left as it is.
  */
 export async function seedDemoCity(db: Db, groupId: number, cityId: number, city: City): Promise<boolean> {
   const C = tableOf(entity('Cabinets'));
@@ -31,103 +39,75 @@ export async function seedDemoCity(db: Db, groupId: number, cityId: number, city
     .from(C)
     .where(eq(C.group, groupId));
   if (existing && existing.n > 0) return false;
-  const group = groupId;
-  const base = { group, city: cityId };
+  const deps = { db, repo: new EntityRepository(db) };
+  const caller: Caller = { groupId, allows: () => true };
+  const file = async (name: string, rows: Row[], city?: number) => {
+    const fields = Object.keys(rows[0] ?? {});
+    const answer = await importInventory(deps, caller, entity(name), {
+      format: 'csv',
+      content: Papa.unparse(rows, { columns: fields }),
+      columns: columnsOf(fields),
+      dryRun: false,
+      lang: 'en-us',
+      ...(city !== undefined && { defaults: { city } }),
+    });
+    if (answer.problems.length)
+      throw new Error(`the demo's ${name} did not import: ${JSON.stringify(answer.problems.slice(0, 5))}`);
+  };
+  const at = (p: { lon: number; lat: number }) => ({ 'location.lon': p.lon, 'location.lat': p.lat });
 
-  const cabinetIds = await insertAll(
-    db,
-    entity('Cabinets'),
-    city.cabinets.map((c) => ({ ...base, uid: c.uid, address: c.group, location: point(c.lon, c.lat) })),
+  await file(
+    'Cabinets',
+    city.cabinets.map((c) => ({ uid: c.uid, address: c.group, ...at(c) })),
+    cityId,
   );
-  const cabinetOf = new Map(city.cabinets.map((c, i) => [c.uid, cabinetIds[i]!]));
-  const controllerIds = await insertAll(
-    db,
-    entity('Controllers'),
-    city.cabinets.map((c, i) => ({
-      ...base,
+  await file(
+    'Controllers',
+    city.cabinets.map((c) => ({
       uid: c.controller.uid,
       mac: c.controller.mac,
       imei: c.controller.imei,
-      cabinet: cabinetIds[i],
-      location: point(c.lon, c.lat),
+      cabinet: c.uid,
+      ...at(c),
     })),
+    cityId,
   );
-  const meterIds = await insertAll(
-    db,
-    entity('Meters'),
-    city.cabinets.map((c, i) => ({
-      group,
-      serial: c.meter.serial,
-      cabinet: cabinetIds[i],
-      controller: controllerIds[i],
-    })),
+  await file(
+    'Meters',
+    city.cabinets.map((c) => ({ serial: c.meter.serial, cabinet: c.uid, controller: c.controller.uid })),
   );
-  for (let i = 0; i < cabinetIds.length; i++) {
-    await db
-      .update(C)
-      .set({ controller: controllerIds[i], meter: meterIds[i] })
-      .where(eq(C._id, cabinetIds[i]!));
-  }
-
-  const supportIds = await insertAll(
-    db,
-    entity('LuminarySupports'),
+  const supports = new Map(city.supports.map((s) => [s.uid, s]));
+  await file(
+    'LuminarySupports',
     city.supports.map((s) => ({
-      ...base,
       uid: s.uid,
       street: s.street,
-      cabinet: cabinetOf.get(s.cabinet),
-      location: point(s.lon, s.lat),
+      cabinet: s.cabinet,
       socketCount: Math.max(1, s.lamps.length),
-      sockets: [],
+      ...at(s),
+    })),
+    cityId,
+  );
+  const modules = city.cabinets.flatMap((c) => c.modules.map((m) => ({ m, controller: c.controller.uid })));
+  await file(
+    'LuminaryModules',
+    modules.map(({ m, controller }) => ({
+      mac: m.mac,
+      controller,
+      phase: m.phase,
+      luminarySupport: m.support,
+      ...at(supports.get(m.support)!),
+    })),
+    cityId,
+  );
+  await file(
+    'Luminaries',
+    modules.map(({ m }) => ({
+      uid: m.luminaire,
+      support: m.support,
+      controlModule: m.mac,
+      ...at(supports.get(m.support)!),
     })),
   );
-  const supportOf = new Map(city.supports.map((s, i) => [s.uid, { id: supportIds[i]!, s }]));
-  const modules = city.cabinets.flatMap((c, i) =>
-    c.modules.map((m) => ({ m, controller: controllerIds[i]! })),
-  );
-  const moduleIds = await insertAll(
-    db,
-    entity('LuminaryModules'),
-    modules.map(({ m, controller }) => {
-      const s = supportOf.get(m.support)!;
-      return {
-        ...base,
-        mac: m.mac,
-        controller,
-        phase: m.phase,
-        luminarySupport: s.id,
-        location: point(s.s.lon, s.s.lat),
-      };
-    }),
-  );
-  const lampIds = await insertAll(
-    db,
-    entity('Luminaries'),
-    modules.map(({ m }, i) => {
-      const s = supportOf.get(m.support)!;
-      return {
-        group,
-        uid: m.luminaire,
-        support: s.id,
-        controlModule: moduleIds[i],
-        location: point(s.s.lon, s.s.lat),
-      };
-    }),
-  );
-
-  const sockets = new Map<number, Row[]>();
-  modules.forEach(({ m }, i) => {
-    const id = supportOf.get(m.support)!.id;
-    sockets.set(id, [
-      ...(sockets.get(id) ?? []),
-      { luminary: lampIds[i], luminaryModule: moduleIds[i], phase: m.phase },
-    ]);
-  });
-  const S = tableOf(entity('LuminarySupports'));
-  const payload = JSON.stringify([...sockets].map(([id, list]) => ({ id, sockets: list })));
-  await db.execute(sql`
-    update ${S} as s set sockets = v.sockets, socket_count = greatest(s.socket_count, jsonb_array_length(v.sockets))
-    from jsonb_to_recordset(${payload}::jsonb) as v(id bigint, sockets jsonb) where s._id = v.id`);
   return true;
 }

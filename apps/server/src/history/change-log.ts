@@ -47,8 +47,10 @@ function groupOf(e: Entity, row: ApiRow): number | null {
   return typeof g === 'number' ? g : null;
 }
 
+export type Logged = { row: ApiRow; changes: Record<string, FieldChange> };
+
 /** One entry of the log, written with the change (inside its transaction). */
-export async function logChange(
+export function logChange(
   db: Db,
   e: Entity,
   caller: Caller,
@@ -56,14 +58,22 @@ export async function logChange(
   row: ApiRow,
   changes: Record<string, FieldChange>,
 ) {
-  await db.insert(changeLog).values({
-    entity: e.name,
-    recordId: row._id,
-    groupId: groupOf(e, row),
-    userId: caller.userId ?? null,
-    action,
-    changes,
-  });
+  return logChanges(db, e, caller, action, [{ row, changes }]);
+}
+
+/** An entry per record of one write that changed many (an import), in one statement. */
+export async function logChanges(db: Db, e: Entity, caller: Caller, action: ChangeAction, entries: Logged[]) {
+  if (!entries.length) return;
+  await db.insert(changeLog).values(
+    entries.map(({ row, changes }) => ({
+      entity: e.name,
+      recordId: row._id,
+      groupId: groupOf(e, row),
+      userId: caller.userId ?? null,
+      action,
+      changes,
+    })),
+  );
 }
 
 /**

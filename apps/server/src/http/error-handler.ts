@@ -19,7 +19,7 @@ export function sendError(raw: FastifyError | ApiError, req: FastifyRequest, rep
   return reply.status(err.status).send(errorBody(err, requestLanguage(req)));
 }
 
-function toApiError(raw: FastifyError | ApiError): ApiError {
+export function toApiError(raw: FastifyError | ApiError): ApiError {
   if (raw instanceof ApiError) return raw;
   if (hasZodFastifySchemaValidationErrors(raw)) {
     const fields = raw.validation.flatMap((v) => {

@@ -17,26 +17,46 @@ import { tableOf } from '../db/tables.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import { EntityService, type Placement } from '../entities/entity.service.ts';
+import { linkCabinets, linksCabinets } from './import-cabinets.ts';
+import { checkSockets, placeInSockets } from './import-sockets.ts';
 import { readRows, type SourceRow } from './inventory-rows.ts';
 
 /** Which column of the file fills which field; `location.lon`/`location.lat` name the coordinate columns. */
 export type ColumnMap = Record<string, string>;
 export type Problem = { row: number; field?: string; code: ErrorCode; message: string; value?: string };
 export type ImportAnswer = { rows: number; imported: number; dryRun: boolean; problems: Problem[] };
+/** How far a large file has come: its rows checked, then written, then the whole saved (committed). */
+export type ImportProgress = { stage: 'check' | 'write' | 'save'; done: number; total: number };
+/** `service` is told of what was written once it is committed (the map's index, other processes). */
+type Deps = { db: Db; repo: EntityRepository; service?: EntityService; placement?: Placement };
+type Input = {
+  format: SourceFormat;
+  content: string;
+  columns: ColumnMap;
+  dryRun: boolean;
+  lang: Language;
+  /** values every row takes where its columns give none (the server's own seeding: the city of a demo's devices) */
+  defaults?: Record<string, unknown>;
+};
+type Prepared = { row: number; data: Record<string, unknown> };
+
+/** Rows written per statement, and how often the check reports progress. */
+const WRITE_CHUNK = 500;
+const CHECK_STEP = 2000;
 
 class Rollback extends Error {}
 
+/** Lets the event loop run: what is written to the progress stream goes out, other requests are served. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
- * Imports one file of one entity, all or nothing: every row is written in one transaction (a savepoint each, so
- * that every row's problems are found), and the transaction is kept only when no row had a problem and this is
- * not a dry run. References name the linked record by its title field (a cabinet by its uid).
+ * Imports one file of one entity, all or nothing. Every row is checked first (references by the linked record's
+ * title, e.g. a cabinet by its uid; the declaration's rules; unique values against the file and the database),
+ * then all are written in one transaction, kept only when no row had a problem and this is not a dry run. What
+ * the file itself gets wrong (a column no import may fill, content that is not CSV or GeoJSON) is refused at once;
+ * the answer's `run` does the rest.
  */
-export async function importInventory(
-  deps: { db: Db; repo: EntityRepository; placement?: Placement },
-  caller: Caller,
-  e: Entity,
-  input: { format: SourceFormat; content: string; columns: ColumnMap; dryRun: boolean; lang: Language },
-): Promise<ImportAnswer> {
+export function openImport(deps: Deps, caller: Caller, e: Entity, input: Input) {
   // a column may fill only what an operator may write on import: never the group, a read-only or secret field
   const fillable = new Set(importTargets(e.name as Importable, 'csv'));
   const refused = Object.keys(input.columns).filter((field) => !fillable.has(field));
@@ -47,6 +67,25 @@ export async function importInventory(
   } catch {
     throw new ApiError('IsInvalidError', ['content']);
   }
+  return {
+    rows: rows.length,
+    run: (progress: (p: ImportProgress) => void = () => {}) =>
+      runImport(deps, caller, e, input, rows, progress),
+  };
+}
+
+export async function importInventory(deps: Deps, caller: Caller, e: Entity, input: Input) {
+  return openImport(deps, caller, e, input).run();
+}
+
+async function runImport(
+  deps: Deps,
+  caller: Caller,
+  e: Entity,
+  input: Input,
+  rows: SourceRow[],
+  progress: (p: ImportProgress) => void,
+): Promise<ImportAnswer> {
   const problems: Problem[] = [];
   const say = (row: number, code: ErrorCode, field?: string, value?: string) =>
     problems.push({
@@ -56,41 +95,136 @@ export async function importInventory(
       ...(field && { field }),
       ...(value !== undefined && { value }),
     });
+  const total = rows.length;
   const refs = await referenceIds(deps.db, caller, e, rows, input.columns);
-  const bodies = rows.map((r, i) =>
-    toBody(e, r, input.columns, refs, (code, field, value) => say(i + 1, code, field, value)),
-  );
+  const service = new EntityService(deps.repo, {}, () => {}, deps.placement);
+  const prepared: Prepared[] = [];
+  const schema = createSchema(e);
+  for (const [i, r] of rows.entries()) {
+    if (i % CHECK_STEP === 0) {
+      progress({ stage: 'check', done: i, total });
+      // the check is all in memory: other requests, and the progress line itself, go out between its steps
+      await nextTurn();
+    }
+    const body = toBody(e, r, input.columns, refs, (code, field, value) => say(i + 1, code, field, value));
+    if (!body) continue;
+    for (const [field, value] of Object.entries(input.defaults ?? {})) body[field] ??= value;
+    const parsed = schema.safeParse(applySaveRules(e, body, 'create'));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) say(i + 1, 'IsInvalidError', issue.path.join('.'));
+      continue;
+    }
+    try {
+      prepared.push({ row: i + 1, data: await service.prepareCreate(e, caller, parsed.data, false) });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      for (const field of err.fields ?? [undefined]) say(i + 1, err.code, field);
+    }
+  }
+  progress({ stage: 'check', done: total, total });
+  await findTaken(deps.db, e, prepared, say);
+  const lamps = e.name === 'Luminaries';
+  if (lamps) await checkSockets(deps.db, prepared, say);
+  const answer = (imported: number) => ({
+    rows: total,
+    imported,
+    dryRun: input.dryRun,
+    problems: problems.sort((a, b) => a.row - b.row),
+  });
+  if (problems.length) return answer(0);
+
   let imported = 0;
+  try {
+    await deps.db.transaction(async (tx) => {
+      const inTx = new EntityService(deps.repo.withDb(tx as unknown as Db), {}, () => {}, deps.placement);
+      for (let i = 0; i < prepared.length; i += WRITE_CHUNK) {
+        const chunk = prepared.slice(i, i + WRITE_CHUNK);
+        const created = await inTx.createMany(
+          e,
+          caller,
+          chunk.map((p) => p.data),
+        );
+        if (lamps) await placeInSockets(tx as unknown as Db, caller, created);
+        if (linksCabinets(e)) await linkCabinets(tx as unknown as Db, caller, e, created);
+        imported += created.length;
+        progress({ stage: 'write', done: imported, total });
+        await nextTurn();
+      }
+      if (input.dryRun) throw new Rollback();
+      // the commit of a large file takes a while of its own (minutes for 100,000 rows on PGlite)
+      progress({ stage: 'save', done: imported, total });
+      await nextTurn();
+    });
+  } catch (err) {
+    if (err instanceof Rollback) return answer(0);
+    if (!(err instanceof ApiError)) throw err;
+    // a rule only the database knows refused the file: each row again on its own finds which
+    await findRefusedRows(deps, caller, e, prepared, say);
+    if (!problems.length) throw err;
+    return answer(0);
+  }
+  const also = lamps ? [entity('LuminarySupports')] : linksCabinets(e) ? [entity('Cabinets')] : [];
+  for (const written of [e, ...also]) {
+    deps.repo.wrote(written.table);
+    deps.service?.announceWritten(written);
+  }
+  return answer(imported);
+}
+
+/** Rows whose unique values (a uid, a MAC) another row of the file, or a record already stored, holds. */
+async function findTaken(
+  db: Db,
+  e: Entity,
+  prepared: Prepared[],
+  say: (row: number, code: ErrorCode, field: string, value: string) => void,
+) {
+  const t = tableOf(e);
+  for (const [name, field] of Object.entries(e.fields)) {
+    if (!field.unique) continue;
+    const first = new Map<string, number>();
+    for (const p of prepared) {
+      const v = p.data[name];
+      if (v == null || v === '') continue;
+      const key = String(v);
+      if (first.has(key)) say(p.row, 'AlreadyExistsError', name, key);
+      else first.set(key, p.row);
+    }
+    const values = [...first.keys()];
+    for (let i = 0; i < values.length; i += 5000) {
+      const got = await db
+        .select({ v: t[name]! })
+        .from(t)
+        .where(and(inArray(t[name]!, values.slice(i, i + 5000)), isNull(t.deletedAt)));
+      for (const g of got as { v: unknown }[])
+        say(first.get(String(g.v))!, 'AlreadyExistsError', name, String(g.v));
+    }
+  }
+}
+
+/** Each row written on its own (a savepoint each) in a transaction that is never kept: the rows the database refuses. */
+async function findRefusedRows(
+  deps: Deps,
+  caller: Caller,
+  e: Entity,
+  prepared: Prepared[],
+  say: (row: number, code: ErrorCode, field?: string) => void,
+) {
   await deps.db
     .transaction(async (tx) => {
-      const service = new EntityService(deps.repo.withDb(tx as unknown as Db), {}, () => {}, deps.placement);
-      for (const [i, body] of bodies.entries()) {
-        if (!body) continue;
-        const parsed = createSchema(e).safeParse(applySaveRules(e, body, 'create'));
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) say(i + 1, 'IsInvalidError', issue.path.join('.'));
-          continue;
-        }
+      const inTx = new EntityService(deps.repo.withDb(tx as unknown as Db), {}, () => {}, deps.placement);
+      for (const p of prepared) {
         try {
-          await tx.transaction(() => service.create(e, caller, parsed.data as Record<string, unknown>));
-          imported += 1;
+          await tx.transaction(() => inTx.createMany(e, caller, [p.data]));
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
-          for (const field of err.fields ?? [undefined]) say(i + 1, err.code, field);
+          for (const field of err.fields ?? [undefined]) say(p.row, err.code, field);
         }
       }
-      if (input.dryRun || problems.length) throw new Rollback();
+      throw new Rollback();
     })
     .catch((err: unknown) => {
       if (!(err instanceof Rollback)) throw err;
     });
-  if (!input.dryRun && !problems.length) deps.repo.wrote(e.table);
-  return {
-    rows: rows.length,
-    imported: input.dryRun || problems.length ? 0 : imported,
-    dryRun: input.dryRun,
-    problems,
-  };
 }
 
 type Refs = Map<string, Map<string, number>>;
@@ -109,7 +243,11 @@ async function referenceIds(
     if (f?.kind !== 'ref') continue;
     const target = entity(f.entity);
     const t = tableOf(target);
-    const titles = [...new Set(rows.map((r) => r.values[column]?.trim()).filter((v): v is string => !!v))];
+    const raw = [...new Set(rows.map((r) => r.values[column]?.trim()).filter((v): v is string => !!v))];
+    // a title is looked for in the form it is stored in (a MAC written either way)
+    const title = target.fields[target.titleField!]!;
+    const canonical = (v: string) => ('canonical' in title && title.canonical ? title.canonical(v) : v);
+    const titles = [...new Set(raw.map(canonical))];
     const key = t[target.titleField!]!;
     const scope =
       target.groupField && caller.groupId !== undefined
@@ -124,7 +262,10 @@ async function referenceIds(
         .where(and(inArray(key, chunk), isNull(t.deletedAt), scope));
       for (const g of got as { _id: number; title: string }[]) found.set(String(g.title), g._id);
     }
-    out.set(field, found);
+    out.set(
+      field,
+      new Map(raw.flatMap((r) => (found.has(canonical(r)) ? [[r, found.get(canonical(r))!] as const] : []))),
+    );
   }
   return out;
 }
@@ -157,7 +298,7 @@ function toBody(
         say('NotFoundError', field, raw);
         broken = true;
       } else body[field] = id;
-    } else if (f.kind === 'int' || f.kind === 'float') body[field] = Number(raw);
+    } else if (f.kind === 'int' || f.kind === 'intEnum' || f.kind === 'float') body[field] = Number(raw);
     else if (f.kind === 'bool') body[field] = ['1', 'true', 'yes'].includes(raw.toLowerCase());
     else body[field] = raw;
   }

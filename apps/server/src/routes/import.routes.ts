@@ -1,15 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entity, IMPORTABLE } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
-import type { Placement } from '../entities/entity.service.ts';
-import { requestLanguage } from '../http/api-error.ts';
-import { importInventory } from '../import/inventory-import.ts';
+import type { EntityService, Placement } from '../entities/entity.service.ts';
+import { PassThrough } from 'node:stream';
+import { errorBody, requestLanguage } from '../http/api-error.ts';
+import { toApiError } from '../http/error-handler.ts';
+import { openImport } from '../import/inventory-import.ts';
 import { errorResponses } from './entity-schemas.ts';
 
 const IMPORT_BYTES = 64 * 1024 * 1024;
+const NDJSON = 'application/x-ndjson';
 
 const answer = z.object({
   error: z.literal(false),
@@ -29,11 +32,15 @@ const answer = z.object({
   }),
 });
 
-/** Inventory import (issue 15): one file of one device type, a dry run or all or nothing. */
+/**
+ * Inventory import (issue 15): one file of one device type, a dry run or all or nothing. Asked with
+ * `Accept: application/x-ndjson`, the answer streams the progress of a large file before its result.
+ */
 export function registerImportRoutes(
   app: FastifyInstance,
   db: Db,
   repo: EntityRepository,
+  service: EntityService,
   placement?: Placement,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -56,12 +63,25 @@ export function registerImportRoutes(
         },
         config: { access: { area: e.area, action: 'create', groupOwned: Boolean(e.groupField) } },
       },
-      async (req) => {
-        const result = await importInventory({ db, repo, placement }, req.caller, e, {
-          ...req.body,
-          lang: requestLanguage(req),
-        });
-        return { error: false as const, result };
+      async (req, reply) => {
+        const lang = requestLanguage(req);
+        const job = openImport({ db, repo, service, placement }, req.caller, e, { ...req.body, lang });
+        if (!(req.headers.accept ?? '').includes(NDJSON))
+          return { error: false as const, result: await job.run() };
+        // a large file: a line per step of its progress, then the answer (or the error) as the last line
+        const out = new PassThrough();
+        const line = (value: object) => out.write(`${JSON.stringify(value)}\n`);
+        job
+          .run((progress) => line({ progress }))
+          .then((result) => line({ error: false, result }))
+          .catch((err: unknown) => {
+            const failed = toApiError(err as FastifyError);
+            if (failed.status >= 500) req.log.error({ err }, 'import failed');
+            line(errorBody(failed, lang));
+          })
+          .finally(() => out.end());
+        // the stream is sent as it is: the answer schema describes the JSON form
+        return reply.type(NDJSON).send(out as never);
       },
     );
   }

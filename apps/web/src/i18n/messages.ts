@@ -58,6 +58,8 @@ export const MESSAGES = {
     licence: 'Licence',
     file: 'File',
     showDeleted: 'Show deleted',
+    panelView: 'Map beside',
+    panelViewHint: 'On the map: %{shown} of the %{total} rows of this page. Choose a row to centre it.',
     fieldsShown: 'Fields shown',
     bulkDim: 'Dim selected',
     bulkDimTitle: 'Dim %{smart_count} selected module |||| Dim %{smart_count} selected modules',
@@ -113,6 +115,9 @@ export const MESSAGES = {
     licence: 'Лицензия',
     file: 'Файл',
     showDeleted: 'Показать удалённые',
+    panelView: 'Карта рядом',
+    panelViewHint:
+      'На карте: %{shown} из %{total} строк этой страницы. Выберите строку, чтобы показать её в центре.',
     fieldsShown: 'Показываемые поля',
     bulkDim: 'Диммировать выбранные',
     bulkDimTitle:

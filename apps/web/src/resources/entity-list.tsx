@@ -17,6 +17,7 @@ import { canDo, recordLink } from '../providers/auth-provider.ts';
 import { bulkActionsOf } from './bulk-actions.tsx';
 import { ExportCsvButton } from './export-button.tsx';
 import { FieldView } from './field-view.tsx';
+import { isLocated, ListMapAside, PanelViewButton, useChosenRow, usePanelView } from './list-map.tsx';
 import { useEntity } from './use-entity.ts';
 
 const PER_PAGE_CHOICES = [10, 25, 50, 100];
@@ -40,6 +41,7 @@ function ListActions({ e, filtering }: { e: Entity; filtering: boolean }) {
   return (
     <TopToolbar>
       <SelectColumnsButton />
+      {isLocated(e) && <PanelViewButton e={e} />}
       {filtering && <FilterButton />}
       {canDo(e.name, 'create') && <CreateButton />}
       <ExportCsvButton />
@@ -53,15 +55,32 @@ export default function EntityList() {
   const filters = filtersOf(e);
   const columns = Object.entries(e.fields).filter(([, f]) => !f.writeOnly && f.kind !== 'json');
   const hidden = columns.map(([name]) => name).filter((name) => !e.listColumns.includes(name));
+  const [panelChoice] = usePanelView(e);
+  const [chosen, setChosen] = useChosenRow(e);
+  const panel = panelChoice && isLocated(e);
   return (
     <List
+      aside={panel ? <ListMapAside e={e} /> : undefined}
       perPage={LIMITS.pageSize}
       pagination={<Pagination rowsPerPageOptions={PER_PAGE_CHOICES} />}
       filters={filters}
       actions={<ListActions e={e} filtering={filters.some((f) => f.key !== 'q')} />}
       sort={{ field: e.listColumns.find((c) => isScalar(e.fields[c]!)) ?? 'id', order: 'ASC' }}
     >
-      <DatagridConfigurable omit={hidden} rowClick={recordLink(e.name)} bulkActionButtons={bulkActionsOf(e)}>
+      <DatagridConfigurable
+        omit={hidden}
+        // beside the map a row is chosen (and centred there); its screen opens from the map's card
+        rowClick={
+          panel
+            ? (id) => {
+                setChosen(id);
+                return false;
+              }
+            : recordLink(e.name)
+        }
+        rowSx={(record) => (panel && record.id === chosen ? { bgcolor: 'action.selected' } : {})}
+        bulkActionButtons={bulkActionsOf(e)}
+      >
         {columns.map(([name, f]) => (
           <FieldView key={name} source={name} field={f} sortable={isScalar(f)} />
         ))}

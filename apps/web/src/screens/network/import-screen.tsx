@@ -1,13 +1,29 @@
 import { useState } from 'react';
-import { Alert, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
 import { canDo } from '../../providers/auth-provider.ts';
-import { http } from '../../providers/http.ts';
+import { httpLines } from '../../providers/http.ts';
 import { IMPORTABLE, importTargets, type Importable, type SourceFormat } from '@sl/domain';
 import { columnsOf, formatOf, guessColumns } from './import-columns.ts';
 import { ImportProblems, type ImportResult } from './import-problems.tsx';
 
+type Progress = { stage: 'check' | 'write' | 'save'; done: number; total: number };
+const STAGE_MESSAGE = { check: 'importChecking', write: 'importWriting', save: 'importSaving' } as const;
+
+/** One bar over the whole import: the check is about a fifth of its time, the writing the rest. */
+const percent = (p: Progress) =>
+  p.stage === 'check' ? (20 * p.done) / Math.max(1, p.total) : 20 + (80 * p.done) / Math.max(1, p.total);
 type Source = { name: string; format: SourceFormat; content: string; columns: string[] };
 
 /** Devices from a CSV or GeoJSON file: columns mapped to fields, a dry run, then the whole file or nothing. */
@@ -20,11 +36,15 @@ export default function ImportScreen() {
   const [columns, setColumns] = useState<Record<string, string>>({});
   const [result, setResult] = useState<ImportResult>();
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<Progress>();
+  const [failed, setFailed] = useState<string>();
+  const [locale] = useLocaleState();
   const targets = source ? importTargets(type, source.format) : [];
 
   const choose = async (file: File | undefined) => {
     setResult(undefined);
     setUnreadable(undefined);
+    setFailed(undefined);
     if (!file) return;
     const format = formatOf(file.name);
     const content = await file.text();
@@ -40,13 +60,24 @@ export default function ImportScreen() {
   const run = async (dryRun: boolean) => {
     if (!source) return;
     setBusy(true);
+    setResult(undefined);
+    setFailed(undefined);
+    setProgress(undefined);
     try {
       const mapped = Object.fromEntries(Object.entries(columns).filter(([, c]) => c));
       const body = { format: source.format, content: source.content, columns: mapped, dryRun };
-      const answer = await http<{ result: ImportResult }>('POST', `/api/v2/import/${type}`, body);
+      const answer = await httpLines<{ result: ImportResult }, Progress>(
+        'POST',
+        `/api/v2/import/${type}`,
+        body,
+        setProgress,
+      );
       setResult(answer.result);
+    } catch (err) {
+      setFailed(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
+      setProgress(undefined);
     }
   };
   const label = (t: string) =>
@@ -135,6 +166,27 @@ export default function ImportScreen() {
               </Button>
             </Stack>
           </>
+        )}
+        {busy && (
+          <Stack spacing={1} sx={{ mt: 2 }} data-testid="import-progress">
+            <LinearProgress
+              variant={progress && progress.stage !== 'save' ? 'determinate' : 'indeterminate'}
+              value={progress ? percent(progress) : 0}
+            />
+            <Typography variant="body2">
+              {progress
+                ? translate(sl(STAGE_MESSAGE[progress.stage]), {
+                    done: progress.done.toLocaleString(locale),
+                    total: progress.total.toLocaleString(locale),
+                  })
+                : translate(sl('importSending'))}
+            </Typography>
+          </Stack>
+        )}
+        {failed && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {failed}
+          </Alert>
         )}
         {result && <ImportProblems result={result} label={label} />}
       </CardContent>

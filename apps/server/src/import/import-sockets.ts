@@ -1,0 +1,126 @@
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { entity, MAX_SOCKETS, type ErrorCode } from '@sl/domain';
+import type { Caller } from '../auth/caller.ts';
+import type { Db } from '../db/connect.ts';
+import { tableOf } from '../db/tables.ts';
+import { moduleHolders } from '../entities/socket-rules.ts';
+import type { ApiRow } from '../entities/row-mapper.ts';
+import { logChanges } from '../history/change-log.ts';
+
+type Row = Record<string, unknown>;
+type Socket = Row & { luminary?: number; luminaryModule?: number; phase?: number };
+type Mounting = { _id: number; group: number | null; sockets: Socket[] | null; socketCount: number | null };
+type Lamp = { row: number; data: Row };
+type Say = (row: number, code: ErrorCode, field: string, value?: string) => void;
+
+const Supports = entity('LuminarySupports');
+const Modules = entity('LuminaryModules');
+
+const ids = (lamps: Lamp[], field: string) => [
+  ...new Set(lamps.map((l) => l.data[field]).filter((v): v is number => typeof v === 'number')),
+];
+
+async function mountings(db: Db, supportIds: number[]): Promise<Map<number, Mounting>> {
+  const t = tableOf(Supports);
+  const out = new Map<number, Mounting>();
+  for (let i = 0; i < supportIds.length; i += 5000) {
+    const rows = await db
+      .select({ _id: t._id, group: t.group, sockets: t.sockets, socketCount: t.socketCount })
+      .from(t)
+      .where(and(inArray(t._id, supportIds.slice(i, i + 5000)), isNull(t.deletedAt)));
+    for (const r of rows as Mounting[]) out.set(r._id, r);
+  }
+  return out;
+}
+
+/**
+ * A lamp file links post → socket → lamp → module: a lamp with a mounting takes a socket of it, with its module
+ * and that module's phase. Refused before anything is written: a module two lamps of the file name, or one a
+ * socket already holds (one module, one socket), and a mounting that would need more than MAX_SOCKETS sockets.
+ */
+export async function checkSockets(db: Db, lamps: Lamp[], say: Say) {
+  const first = new Map<number, number>();
+  for (const l of lamps) {
+    const m = l.data.controlModule;
+    if (typeof m !== 'number') continue;
+    if (first.has(m)) say(l.row, 'IsUsedError', 'controlModule');
+    else first.set(m, l.row);
+  }
+  for (const h of await moduleHolders(db, [...first.keys()]))
+    say(first.get(h.module)!, 'IsUsedError', 'controlModule', h.uid ?? undefined);
+  const held = await mountings(db, ids(lamps, 'support'));
+  const adding = new Map<number, number>();
+  for (const l of lamps) {
+    const s = l.data.support;
+    if (typeof s !== 'number') continue;
+    const n = (adding.get(s) ?? 0) + 1;
+    adding.set(s, n);
+    if ((held.get(s)?.sockets?.length ?? 0) + n > MAX_SOCKETS) say(l.row, 'IsInvalidError', 'support');
+  }
+}
+
+/**
+ * After the lamps are written (in the same transaction): each takes the next socket of its mounting, which grows
+ * its socket count when full; every mounting changed has its entry in the change log.
+ */
+export async function placeInSockets(db: Db, caller: Caller, lamps: ApiRow[]) {
+  const placed = lamps.filter((l) => typeof l.support === 'number');
+  if (!placed.length) return;
+  const M = tableOf(Modules);
+  const phases = new Map<number, number | null>();
+  const moduleIds = ids(
+    placed.map((l) => ({ row: 0, data: l })),
+    'controlModule',
+  );
+  for (let i = 0; i < moduleIds.length; i += 5000) {
+    const rows = await db
+      .select({ _id: M._id, phase: M.phase })
+      .from(M)
+      .where(inArray(M._id, moduleIds.slice(i, i + 5000)));
+    for (const r of rows as { _id: number; phase: number | null }[]) phases.set(r._id, r.phase);
+  }
+  const held = await mountings(
+    db,
+    placed.map((l) => l.support as number),
+  );
+  const after = new Map<number, Socket[]>();
+  for (const l of placed) {
+    const id = l.support as number;
+    const sockets = after.get(id) ?? [...(held.get(id)?.sockets ?? [])];
+    const module = typeof l.controlModule === 'number' ? l.controlModule : undefined;
+    const phase = module === undefined ? undefined : phases.get(module);
+    sockets.push({
+      luminary: l._id,
+      ...(module !== undefined && { luminaryModule: module }),
+      ...(phase != null && { phase }),
+    });
+    after.set(id, sockets);
+  }
+  const S = tableOf(Supports);
+  const entries = [...after].map(([id, sockets]) => ({ id, sockets }));
+  for (let i = 0; i < entries.length; i += 2000) {
+    const payload = JSON.stringify(entries.slice(i, i + 2000));
+    await db.execute(sql`
+      update ${S} as s set sockets = v.sockets,
+        socket_count = greatest(s.socket_count, jsonb_array_length(v.sockets)), updated_at = now(),
+        updated_by = ${caller.userId ?? null}
+      from jsonb_to_recordset(${payload}::jsonb) as v(id bigint, sockets jsonb) where s._id = v.id`);
+  }
+  await logChanges(
+    db,
+    Supports,
+    caller,
+    'update',
+    entries.map(({ id, sockets }) => {
+      const before = held.get(id)!;
+      const count = Math.max(before.socketCount ?? 1, sockets.length);
+      return {
+        row: { _id: id, group: before.group } as ApiRow,
+        changes: {
+          sockets: { from: before.sockets ?? [], to: sockets },
+          ...(count !== before.socketCount && { socketCount: { from: before.socketCount, to: count } }),
+        },
+      };
+    }),
+  );
+}
