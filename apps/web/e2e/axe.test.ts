@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { openPage, signIn, consoleForSuite } from './console-session.ts';
+import { seriousViolations } from './axe.ts';
 
 let s: TestServer;
 let browser: Browser;
@@ -15,14 +15,6 @@ consoleForSuite(
   },
 );
 
-/** Serious and critical violations only, as "rule: selectors" lines that say where to look. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 // each screen, and something on it that says it has rendered
 const SCREENS: [string, string][] = [
   ['/Vendors', 'Axe vendor'],
@@ -33,6 +25,7 @@ const SCREENS: [string, string][] = [
   ['/Wizard', 'Create'],
   ['/Profile', 'My profile'],
   ['/Licensing', 'Bundled data'],
+  ['/Import', 'Choose a CSV or GeoJSON file'],
 ];
 
 describe('accessibility (axe) in Chromium', () => {

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import type { TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
 import { consoleForSuite, openPage, signIn } from './console-session.ts';
+import { seriousViolations } from './axe.ts';
 
 // Issue 11 §3: the calendar of day types of a group, set by day and by CSV, in en-us and ru.
 
@@ -58,14 +58,6 @@ async function calendarIn(lang: 'en-us' | 'ru', login = LOGIN): Promise<Page> {
   await page.goto(`${s.url}/Calendar`);
   await page.getByTestId('calendar-period').waitFor();
   return page;
-}
-
-/** Serious and critical accessibility violations (axe), as "rule: where" lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A dialog done fading in (for the screenshots). */

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { decodeIo } from '@sl/domain';
 import { shot } from './browser.ts';
 import { adminAt } from './form-helpers.ts';
 import { mapFieldForSuite, type MapField } from './map-helpers.ts';
+import { seriousViolations } from './axe.ts';
 
 // The cabinet and controller screens made for them (issue 15), in en-us and ru, against the real server and the
 // simulated field: the cabinet's state as its controller reports it, a phase switched from the screen, modules per
@@ -62,13 +61,6 @@ const TEXT = {
 
 type Row = Record<string, unknown> & { _id: number };
 
-/** Serious and critical accessibility violations, as "rule: selectors" lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 const controllerOf = async (cabinet: Row) =>
   (await f.s.call('GET', `/api/v1/Controllers/${String(cabinet.controller)}`)).body as Row;
 

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser tests drive the real server, as the HTTP tests do
@@ -6,6 +5,7 @@ import { ADMIN_PASSWORD } from '../../server/test/harness.ts';
 import { SHOTS } from './browser.ts';
 import { openPage, signIn } from './console-session.ts';
 import { mapFieldForSuite, type MapField } from './map-helpers.ts';
+import { seriousViolations } from './axe.ts';
 
 // Issue 15: the control module's and the mounting's own screens, in en-us and ru, over the simulated field.
 
@@ -58,14 +58,6 @@ async function reported(mac: string) {
 
 const card = (page: Page, id: string) => page.getByTestId(id);
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-
-/** serious and critical accessibility violations (axe), as "rule: selectors" lines */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /**
  * Clicks a command's button until its answer is other than a timeout, three times at most: the test server gives

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
+import { seriousViolations } from './axe.ts';
 import { shot } from './browser.ts';
 import { consoleForSuite, openPage, rows, signIn } from './console-session.ts';
 
@@ -72,6 +73,7 @@ describe('a list beside its map, in Chromium', () => {
       // the row stays in the list, marked, and the screen did not change
       expect(page.url()).toMatch(/\/LuminarySupports$/);
       await shot(page, `h15-list-map-${lang}`);
+      expect(await seriousViolations(page)).toEqual([]);
 
       await page.reload();
       await page.getByTestId('list-map').waitFor();

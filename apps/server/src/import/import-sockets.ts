@@ -38,7 +38,7 @@ async function mountings(db: Db, supportIds: number[]): Promise<Map<number, Moun
  * and that module's phase. Refused before anything is written: a module two lamps of the file name, or one a
  * socket already holds (one module, one socket), and a mounting that would need more than MAX_SOCKETS sockets.
  */
-export async function checkSockets(db: Db, lamps: Lamp[], say: Say) {
+export async function checkSockets(db: Db, caller: Caller, lamps: Lamp[], say: Say) {
   const first = new Map<number, number>();
   for (const l of lamps) {
     const m = l.data.controlModule;
@@ -46,8 +46,17 @@ export async function checkSockets(db: Db, lamps: Lamp[], say: Say) {
     if (first.has(m)) say(l.row, 'IsUsedError', 'controlModule');
     else first.set(m, l.row);
   }
+  // the mounting is named only to whom it is visible: a module may sit in another group's mounting
+  const visible = new Set(
+    (await moduleHolders(db, [...first.keys()], { groupId: caller.groupId })).map((h) => h.support),
+  );
   for (const h of await moduleHolders(db, [...first.keys()]))
-    say(first.get(h.module)!, 'IsUsedError', 'controlModule', h.uid ?? undefined);
+    say(
+      first.get(h.module)!,
+      'IsUsedError',
+      'controlModule',
+      visible.has(h.support) ? (h.uid ?? undefined) : undefined,
+    );
   const held = await mountings(db, ids(lamps, 'support'));
   const adding = new Map<number, number>();
   for (const l of lamps) {

@@ -124,7 +124,7 @@ async function runImport(
   progress({ stage: 'check', done: total, total });
   await findTaken(deps.db, e, prepared, say);
   const lamps = e.name === 'Luminaries';
-  if (lamps) await checkSockets(deps.db, prepared, say);
+  if (lamps) await checkSockets(deps.db, caller, prepared, say);
   const answer = (imported: number) => ({
     rows: total,
     imported,
