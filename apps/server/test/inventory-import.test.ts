@@ -232,6 +232,21 @@ describe(`inventory import on ${backend}`, () => {
     expect((await s.call('GET', '/api/v1/LuminarySupports?uid=LNK-P')).body.data[0].sockets).toHaveLength(2);
   });
 
+  it('names a row whose text holds a NUL, which the database cannot store, and writes nothing', async () => {
+    const before = await supports();
+    const res = await post({
+      format: 'csv',
+      content: csv(['NUL-1,Main St,,,', 'NUL\u00002,Main St,,,']),
+      columns,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toMatchObject({
+      imported: 0,
+      problems: [{ row: 2, field: 'uid', code: 'IsInvalidError' }],
+    });
+    expect(await supports()).toBe(before);
+  });
+
   it('refuses a column that would fill the group, a read-only field or an unknown one, and writes nothing', async () => {
     const before = await supports();
     for (const field of ['group', 'createdAt', 'nonsense']) {

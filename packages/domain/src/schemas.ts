@@ -4,6 +4,8 @@ import type { Field } from './fields.ts';
 
 // zod schemas derived from a declaration: what a client may send (create, patch) and what a row looks like.
 
+const hasNoNul = (v: string) => !v.includes('\u0000');
+
 export const idSchema = z.union([
   z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   z
@@ -22,7 +24,11 @@ const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
 export function inputSchema(field: Field): z.ZodType {
   switch (field.kind) {
     case 'text': {
-      let s = z.string().max(field.max ?? 500);
+      // PostgreSQL's text cannot hold a NUL: refused here, by field, before any query meets it
+      let s = z
+        .string()
+        .max(field.max ?? 500)
+        .refine(hasNoNul);
       if (field.required) s = s.min(1);
       return field.pattern ? s.regex(field.pattern) : s;
     }

@@ -16,8 +16,9 @@ type Say = (row: number, code: ErrorCode, field: string, value?: string) => void
 const Supports = entity('LuminarySupports');
 const Modules = entity('LuminaryModules');
 
-const ids = (lamps: Lamp[], field: string) => [
-  ...new Set(lamps.map((l) => l.data[field]).filter((v): v is number => typeof v === 'number')),
+/** The distinct ids a field of these records names. */
+const ids = (records: Row[], field: string) => [
+  ...new Set(records.map((r) => r[field]).filter((v): v is number => typeof v === 'number')),
 ];
 
 async function mountings(db: Db, supportIds: number[]): Promise<Map<number, Mounting>> {
@@ -57,7 +58,13 @@ export async function checkSockets(db: Db, caller: Caller, lamps: Lamp[], say: S
       'controlModule',
       visible.has(h.support) ? (h.uid ?? undefined) : undefined,
     );
-  const held = await mountings(db, ids(lamps, 'support'));
+  const held = await mountings(
+    db,
+    ids(
+      lamps.map((l) => l.data),
+      'support',
+    ),
+  );
   const adding = new Map<number, number>();
   for (const l of lamps) {
     const s = l.data.support;
@@ -77,10 +84,7 @@ export async function placeInSockets(db: Db, caller: Caller, lamps: ApiRow[]) {
   if (!placed.length) return;
   const M = tableOf(Modules);
   const phases = new Map<number, number | null>();
-  const moduleIds = ids(
-    placed.map((l) => ({ row: 0, data: l })),
-    'controlModule',
-  );
+  const moduleIds = ids(placed, 'controlModule');
   for (let i = 0; i < moduleIds.length; i += 5000) {
     const rows = await db
       .select({ _id: M._id, phase: M.phase })
