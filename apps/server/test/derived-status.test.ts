@@ -116,6 +116,42 @@ describe(`derived device state on ${backend}`, () => {
     });
   });
 
+  it('keeps the I/O in the cabinet, so cabinets filter and sort on it, and follows every change', async () => {
+    const uids = async (query: string) => {
+      const res = await s.call('GET', `/api/v1/Cabinets?${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.data as { uid: string }[]).map((r) => r.uid);
+    };
+    await s.sql('update controllers set iostate = 62, polarity = 1, last_received_at = $2 where _id = $1', [
+      ids.controller,
+      '2026-11-24T18:00:00.000Z',
+    ]);
+    expect(await uids('door=DOOR_OPEN')).toEqual(['K-1']);
+    expect(await uids('door=DOOR_CLOSED')).toEqual([]);
+    expect(await uids('mode=AUTO&lampsFed.C=false')).toEqual(['K-1']);
+    expect(await uids('lampsFed.A=false')).toEqual([]);
+    expect(await uids('door=null&sort=door')).toEqual(['K-none']);
+    expect(await uids('sort=-door')).toEqual(['K-none', 'K-1']);
+    // heard when its controller was
+    const one = (await s.call('GET', `/api/v1/Cabinets/${ids.cabinet}`)).body;
+    expect(Date.parse(one.lastReceivedAt)).toBe(Date.parse('2026-11-24T18:00:00.000Z'));
+    // a breaker trips: only the controller's row is written, as the field's report writes it
+    await s.sql('update controllers set iostate = 54 where _id = $1', [ids.controller]);
+    expect(await uids('breakersOn.B=false')).toEqual(['K-1']);
+    // the cabinet's own wiring changes: phase C no longer inverted
+    await s.call('PATCH', `/api/v1/Cabinets/${ids.cabinet}`, { inversion: { B: true, C: false } });
+    expect(await uids('lampsFed.C=true')).toEqual([]);
+    // the controller goes, and with it what the cabinet knew of its I/O
+    await s.sql('update controllers set deleted_at = now() where _id = $1', [ids.controller]);
+    expect((await s.call('GET', `/api/v1/Cabinets/${ids.cabinet}`)).body).toMatchObject({ door: null });
+    await s.sql('update controllers set deleted_at = null, iostate = 62, polarity = 0 where _id = $1', [
+      ids.controller,
+    ]);
+    expect(await uids('door=DOOR_CLOSED')).toEqual(['K-1']);
+    for (const bad of ['breakersOn.A=maybe', 'breakersOn.D=true', 'breakersOn.A.B=true', 'door=AJAR'])
+      expect((await s.call('GET', `/api/v1/Cabinets?${bad}`)).status, bad).toBe(400);
+  });
+
   it('follows a module that reports again, past the kept page of mountings', async () => {
     await listed('LuminarySupports');
     await report('luminary_modules', ids.off, 4096);

@@ -95,6 +95,44 @@ describe(`energy reports on ${backend}`, () => {
     expect(res.body.result.total).toEqual({ kwh: 1, cost: 0.13, co2Kg: 0.4 });
   });
 
+  it("a district's consumption is that of the meters of the cabinets placed in it", async () => {
+    const square = (lon: number) => ({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [lon, 51.4],
+          [lon + 0.1, 51.4],
+          [lon + 0.1, 51.6],
+          [lon, 51.6],
+          [lon, 51.4],
+        ],
+      ],
+    });
+    const west = await create('Districts', { name: 'West End', city: cityId, boundary: square(-0.2) });
+    const east = await create('Districts', { name: 'East End', city: cityId, boundary: square(-0.05) });
+    const placed = await s.call('PATCH', `/api/v1/Cabinets/${cabinetId}`, {
+      location: { type: 'Point', coordinates: [-0.15, 51.5] },
+    });
+    expect(placed.body.district, JSON.stringify(placed.body)).toBe(west);
+    const total = async (c: Client, district: number) => {
+      const res = await report(c, 'consumption', { ...range, district, groupType: 'BY_PERIOD' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.result.total.kwh as number;
+    };
+    expect(await total(s, west)).toBe(1);
+    expect(await total(users['energy-admin']!, west)).toBe(1);
+    expect(await total(s, east)).toBe(0);
+    // another group sees the district, not this group's meters in it
+    expect(await total(users['elsewhere-admin']!, west)).toBe(0);
+    const ind = await report(s, 'indications', { ...range, district: east });
+    expect(ind.body.result.rows).toEqual([]);
+    // the city's clock and tariff come from the district's city
+    const one = await report(s, 'consumption', { ...range, district: west });
+    expect(one.body.result.city).toMatchObject({ _id: cityId, timezone: TZ });
+    expect((await report(s, 'consumption', { ...range, district: 999999 })).status).toBe(404);
+    await s.call('PATCH', `/api/v1/Cabinets/${cabinetId}`, { location: null });
+  });
+
   it('groups by week (from Monday), month and period, and starts a range from the last value before it', async () => {
     const byWeek = await report(s, 'consumption', { ...range, groupType: 'BY_WEEK', cabinet: cabinetId });
     expect(byWeek.body.result.rows.map((r: { period: string; kwh: number }) => [r.period, r.kwh])).toEqual([

@@ -90,6 +90,9 @@ describe(`important events on ${backend}`, () => {
       async () => (await search(`type=CABINET_DOOR_OPEN&controller=${controller}`))[0],
     );
     expect(door.cabinet).toBeTruthy();
+    // the cabinet's own row says so, as reported through the broker: cabinets filter on it
+    const openCabinets = await s.call('GET', '/api/v1/Cabinets?door=DOOR_OPEN&limit=100');
+    expect(openCabinets.body.data.map((c: { _id: number }) => c._id)).toContain(door.cabinet);
     const refused = await s.call('POST', '/api/v2/important-events/solve', { _id: door._id, comment: '' });
     expect(refused.status).toBe(400);
     const solved = await s.call('POST', '/api/v2/important-events/solve', {

@@ -28,7 +28,7 @@ consoleForSuite(
   async (s) => {
     const made = async (entity: string, body: object) =>
       (await s.call('POST', `/api/v1/${entity}`, body)).body._id as number;
-    await made('Cities', {
+    const city = await made('Cities', {
       name: { 'en-us': 'London', ru: 'Лондон' },
       lat: 51.5,
       lon: -0.12,
@@ -39,7 +39,26 @@ consoleForSuite(
       currency: 'GBP',
     });
     const controller = await made('Controllers', { mac: MAC });
-    const cabinet = await made('Cabinets', { uid: 'cabinet-energy', controller });
+    // the cabinet stands in the West End; the East End has none
+    const square = (lon: number) => ({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [lon, 51.4],
+          [lon + 0.1, 51.4],
+          [lon + 0.1, 51.6],
+          [lon, 51.6],
+          [lon, 51.4],
+        ],
+      ],
+    });
+    await made('Districts', { name: 'West End', city, boundary: square(-0.2) });
+    await made('Districts', { name: 'East End', city, boundary: square(-0.05) });
+    const cabinet = await made('Cabinets', {
+      uid: 'cabinet-energy',
+      controller,
+      location: { type: 'Point', coordinates: [-0.15, 51.5] },
+    });
     meter = await made('Meters', { serial: SERIAL, cabinet, controller });
     const vendor = await made('Vendors', { name: 'Energy vendor' });
     const model = await made('LuminaryModels', { name: 'LED 100', vendor, power: 100 });
@@ -125,6 +144,23 @@ describe('energy screens, in Chromium', () => {
     await ru.context().close();
   });
 
+  it('reports one district’s consumption: its cabinets’ meters (ru)', async () => {
+    const page = await adminAt(s, browser, reportPath, 'ru');
+    const total = page.getByTestId('report-total');
+    await expect.poll(() => total.textContent()).toContain('Итого: 1\u00a0кВт·ч');
+    const district = async (name: string) => {
+      await page.getByTestId('report-district').getByRole('combobox').click();
+      await page.getByRole('option', { name, exact: true }).click();
+    };
+    await district('East End');
+    await expect.poll(() => total.textContent()).toContain('Итого: 0\u00a0кВт·ч');
+    await district('West End');
+    await expect.poll(() => total.textContent()).toContain('Итого: 1\u00a0кВт·ч');
+    await page.getByRole('option', { name: 'East End' }).waitFor({ state: 'detached' });
+    await shot(page, 'h14-report-district-ru');
+    await page.context().close();
+  });
+
   it('compares a year’s consumption month by month with the year before, and sums up its effectiveness', async () => {
     const year = D.slice(0, 4);
     const page = await adminAt(s, browser, '/Analytics');
@@ -136,7 +172,7 @@ describe('energy screens, in Chromium', () => {
     expect(await summary.textContent()).toContain('Cost: 0.13 GBP');
     expect(await summary.textContent()).toContain('Burning hours: 2\u00a0h');
     expect(await summary.textContent()).toContain('Energy saved: 0.1\u00a0kWh');
-    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await page.getByRole('option', { name: 'East End' }).waitFor({ state: 'detached' });
     await shot(page, 'energy-analytics-en');
     await page.context().close();
 

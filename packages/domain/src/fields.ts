@@ -10,6 +10,8 @@ export type FieldCommon = {
   search?: boolean;
   /** shown as a default list column */
   list?: boolean;
+  /** offered as a filter on the list screen (every stored field can be filtered through the API) */
+  filter?: boolean;
   /** kept by the server, never accepted from a client (device state, derived values) */
   readOnly?: boolean;
   /** accepted from a client, never sent back */

@@ -29,6 +29,8 @@ import {
 } from './entities/reference-books.ts';
 import { Users } from './entities/users.ts';
 
+export { CABINET_DOOR, CABINET_MODES } from './entities/cabinets.ts';
+
 export const ENTITIES: readonly Entity[] = [
   Groups,
   Cities,

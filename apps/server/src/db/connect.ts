@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { installCabinetIo } from './cabinet-io.ts';
 import { installLiveCounts } from './live-counts.ts';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -42,6 +43,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   await installLiveCounts(db as unknown as Db);
+  await installCabinetIo(db as unknown as Db);
   return opened(db as unknown as Db, 'pglite', () => client.close());
 }
 
@@ -53,6 +55,7 @@ async function openPostgres(url: string): Promise<Database> {
   const db = drizzlePg({ client: pool });
   await migratePg(db, { migrationsFolder: MIGRATIONS });
   await installLiveCounts(db as unknown as Db);
+  await installCabinetIo(db as unknown as Db);
   return { ...opened(db as unknown as Db, 'postgres', () => pool.end()), url };
 }
 

@@ -2,13 +2,16 @@ import { GROUP_UNITS, type GroupType } from '@sl/domain/energy';
 import { METER_RATIO } from '../field/rollups.ts';
 
 // The reports' SQL over the hourly rollups (db/rollup.table.ts). Parameters: $1 start, $2 end (instants), $3 group,
-// $4 cabinet, $5 meter (each null for any), $6 the city's time zone. Buckets are local calendar days, weeks,
+// $4 cabinet, $5 meter, $7 district (each null for any), $6 the city's time zone. Buckets are local calendar days, weeks,
 // months or years: each rollup hour is put on the city's clock, so a 23- or 25-hour day is one day.
 
 const METERS = `m as (
   select m._id, m.serial, m.cabinet, ${METER_RATIO} as k from meters m
   where m.deleted_at is null and ($3::bigint is null or m."group" = $3)
-    and ($4::bigint is null or m.cabinet = $4) and ($5::bigint is null or m._id = $5))`;
+    and ($4::bigint is null or m.cabinet = $4) and ($5::bigint is null or m._id = $5)
+    -- a meter is in the district its cabinet stands in
+    and ($7::bigint is null
+      or m.cabinet in (select k._id from cabinets k where k.district = $7 and k.deleted_at is null)))`;
 
 const IN_RANGE = `h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz
   and h.energy_max is not null`;
@@ -34,15 +37,15 @@ export const consumptionSql = (g: GroupType) => `with ${METERS}
   where h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz and h.wh is not null
   group by 1, 2 order by 1, 2`;
 
-/** The same for a whole group ($3; $4 and $5 unused), from its pre-summed hours: a month is ~720 rows. */
+/** The same for a whole group ($3; $4, $5 and $7 unused), from its pre-summed hours: a month is ~720 rows. */
 export const groupConsumptionSql = (g: GroupType) => `select ${PER_HOUR(g, 'h.hour')}, sum(h.wh)::float8 as wh
   from group_hours h
   where h."group" = $3 and h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz
-    and $4::bigint is null and $5::bigint is null
+    and $4::bigint is null and $5::bigint is null and $7::bigint is null
   group by 1, 2 order by 1, 2`;
 
 /**
- * The same for every group ($3, $4 and $5 unused): the groups' pre-summed hours, and the hours of the few meters in
+ * The same for every group ($3, $4, $5 and $7 unused): the groups' pre-summed hours, and the hours of the few meters in
  * no group, which group_hours does not hold.
  */
 export const allConsumptionSql = (g: GroupType) => `with m as (
@@ -55,7 +58,7 @@ export const allConsumptionSql = (g: GroupType) => `with m as (
     select h.hour, h.wh * m.k from meter_hours h join m on m.serial = h.serial
     where h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz and h.wh is not null
   ) h
-  where $3::bigint is null and $4::bigint is null and $5::bigint is null
+  where $3::bigint is null and $4::bigint is null and $5::bigint is null and $7::bigint is null
   group by 1, 2 order by 1, 2`;
 
 /** Each meter's counters at the end of each bucket, per phase (Wh). */

@@ -28,6 +28,7 @@ export type ReportQuery = {
   group?: number;
   cabinet?: number;
   meter?: number;
+  district?: number;
   city?: number;
   limit?: number;
 };
@@ -37,7 +38,7 @@ type City = Tariff & { _id: number; timezone: string; nightFrom: number; nightTo
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** Energy reports over the meters a caller sees: a whole group, a cabinet's or one meter. */
+/** Energy reports over the meters a caller sees: a whole group, a district's, a cabinet's or one meter. */
 export class ReportService {
   private readonly raw: Raw;
   constructor(
@@ -52,9 +53,11 @@ export class ReportService {
   async scope(caller: Caller, q: ReportQuery) {
     const cabinet = q.cabinet ? await this.service.get(entity('Cabinets'), caller, q.cabinet) : undefined;
     const meter = q.meter ? await this.service.get(entity('Meters'), caller, q.meter) : undefined;
+    const district = q.district ? await this.service.get(entity('Districts'), caller, q.district) : undefined;
     const groupId = caller.groupId ?? q.group ?? num(meter?.group ?? cabinet?.group) ?? undefined;
     const group = groupId ? await this.service.get(entity('Groups'), caller, groupId) : undefined;
-    const cityId = q.city ?? (group?.cities as number[] | undefined)?.[0];
+    const cityId =
+      q.city ?? (district?.city as number | null | undefined) ?? (group?.cities as number[] | undefined)?.[0];
     const c = cityId ? await this.service.get(entity('Cities'), caller, cityId) : undefined;
     const zone = [c?.timezone, group?.timezone].find((z) => typeof z === 'string' && isTimeZone(z));
     const city: City = {
@@ -78,6 +81,7 @@ export class ReportService {
       q.cabinet ?? null,
       q.meter ?? null,
       city.timezone,
+      q.district ?? null,
     ];
     return { city, start, end, params };
   }
@@ -89,8 +93,8 @@ export class ReportService {
   async consumption(caller: Caller, q: ReportQuery) {
     const { city, start, end, params } = await this.scope(caller, q);
     const buckets = new Map<string, { wh: number; nightWh: number }>();
-    // a whole group, or every group: the pre-summed hours; a cabinet's or a meter's: the meters' hours
-    const wholeGroups = params[3] === null && params[4] === null;
+    // a whole group, or every group: the pre-summed hours; a district's, a cabinet's or a meter's: the meters' hours
+    const wholeGroups = params[3] === null && params[4] === null && params[6] === null;
     const sql = (
       wholeGroups ? (params[2] === null ? allConsumptionSql : groupConsumptionSql) : consumptionSql
     )(q.groupType);

@@ -21,8 +21,18 @@ export function scopeCondition(e: Entity, t: AnyTable, scope: Scope, bind: Bind 
   return e.groupField ? eq(t[e.groupField], bind(scope.groupId)) : undefined;
 }
 
+const PART_TYPE: Record<string, string> = { bool: 'boolean', int: 'integer', float: 'float8' };
+
+/** A filter's column, or the value inside an object column it names, as its declared type. */
+function filterColumn(e: Entity, t: AnyTable, f: Filter): SQL | AnyTable[string] {
+  const field = e.fields[f.field];
+  if (f.part === undefined || field?.kind !== 'object') return t[f.field];
+  const type = PART_TYPE[field.fields[f.part]!.kind] ?? 'text';
+  return sql`(${t[f.field]} ->> ${f.part})::${sql.raw(type)}`;
+}
+
 function filterCondition(e: Entity, t: AnyTable, f: Filter, bind: Bind): SQL {
-  const col = t[f.field];
+  const col = filterColumn(e, t, f);
   if (e.fields[f.field]?.kind === 'refs') {
     const ids = f.op === 'in' ? f.value : [f.value];
     return sql`${col} && ${bind(ids)}`;
@@ -46,7 +56,7 @@ export function queryShape(e: Entity, scope: Scope, q: ListQuery): string {
     e.name,
     scope.groupId === undefined ? 0 : 1,
     q.deleted,
-    q.filters.map((f) => [f.field, f.op, f.value === null]),
+    q.filters.map((f) => [f.field, f.part, f.op, f.value === null]),
     q.q !== undefined,
     q.bbox?.field,
     q.sort,

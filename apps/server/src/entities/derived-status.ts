@@ -1,20 +1,11 @@
-import {
-  contactorsClosed,
-  decodeIo,
-  entity,
-  NO_SOCKETS_STATUS,
-  type Entity,
-  type Inversion,
-} from '@sl/domain';
+import { entity, NO_SOCKETS_STATUS, type Entity } from '@sl/domain';
 import { worstStatus } from '../map/status-rank.ts';
 import type { Scope } from './conditions.ts';
 import type { EntityRepository } from './entity.repository.ts';
 import type { ApiRow } from './row-mapper.ts';
 
 // A lamp and a mounting report nothing themselves: their state is their modules', worst first, as the map
-// draws them (load-points.ts); a cabinet that reports nothing shows its controller's, and its door, mode,
-// breakers and contactors are its controller's I/O as wired. Read afresh with every
-// page, so a kept page of mountings never shows a module's old state; each socket mirrors its module likewise.
+// draws them (load-points.ts). Read afresh with every page, so a kept page of mountings never shows a module's old state; each socket mirrors its module likewise.
 // A page of some fields only (`inc`) gets the state when it holds what the state is taken from.
 
 type Row = Record<string, unknown>;
@@ -89,38 +80,18 @@ const lamps: Derive = async (repo, scope, rows) => {
   });
 };
 
-const byPhase = (three: readonly boolean[]) => ({ A: three[0]!, B: three[1]!, C: three[2]! });
-
-/** A cabinet's I/O as wired: its controller's iostate with the controller's polarity and its own inversion. */
-function wiredIo(cabinet: ApiRow, controller: ApiRow | undefined) {
-  const iostate = controller?.iostate;
-  if (typeof iostate !== 'number') return { door: null, mode: null, breakersOn: null, lampsFed: null };
-  const polarity = typeof controller!.polarity === 'number' ? controller!.polarity : 0;
-  const io = decodeIo(iostate ^ polarity);
-  return {
-    door: io.door === 'open' ? 'DOOR_OPEN' : 'DOOR_CLOSED',
-    mode: io.mode,
-    breakersOn: byPhase(io.breakers),
-    lampsFed: byPhase(contactorsClosed(iostate, polarity, (cabinet.inversion ?? {}) as Inversion)),
-  };
-}
-
+// what a cabinet's controller reports is kept in the cabinet's row (db/cabinet-io.ts), but for when it was heard
 const cabinets: Derive = async (repo, scope, rows) => {
-  const wired = rows.filter((r) => r.controller != null);
   const controllers = await liveById(
     repo,
     entity('Controllers'),
     scope,
-    wired.map((r) => r.controller),
+    rows.map((r) => r.controller),
   );
   return rows.map((r) => {
     if (!('controller' in r)) return r;
     const controller = r.controller == null ? undefined : controllers.get(r.controller as number);
-    return {
-      ...r,
-      ...wiredIo(r, controller),
-      cl_status: r.cl_status ?? (r.controller == null ? r.cl_status : statusOf(controller)),
-    };
+    return { ...r, lastReceivedAt: controller?.lastReceivedAt ?? null };
   });
 };
 

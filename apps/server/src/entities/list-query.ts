@@ -2,9 +2,11 @@ import { BROKEN_CODES, isScalar, LIMITS, type Entity, type Field } from '@sl/dom
 import { ApiError } from '../http/api-error.ts';
 
 // Parses a list/search query string (spec §7): skip, limit, sort, inc, q, deleted, bbox and field filters.
-// `field=v` (repeat for any of several), `field_gte=v`, `field_lte=v`. Unknown parameters are refused.
+// `field=v` (repeat for any of several), `field_gte=v`, `field_lte=v`; a value inside an object field by its
+// path, `breakersOn.A=false`. Unknown parameters are refused.
 
-export type Filter = { field: string; op: 'eq' | 'in' | 'gte' | 'lte'; value: unknown };
+/** `part`: the object field's own field the filter looks at */
+export type Filter = { field: string; part?: string; op: 'eq' | 'in' | 'gte' | 'lte'; value: unknown };
 export type ListQuery = {
   skip: number;
   limit: number;
@@ -124,8 +126,11 @@ export function parseListQuery(e: Entity, raw: Raw, opts: { defaults?: boolean }
     }
     if ((CONTROL_PARAMS as readonly string[]).includes(key) || value === undefined) continue;
     const range = /^(.+)_(gte|lte)$/.exec(key);
-    const name = range ? range[1]! : key;
-    const field = name === '_id' ? ID_FIELD : fieldNamed(e, name);
+    const path = range ? range[1]! : key;
+    const dot = path.indexOf('.');
+    const name = dot < 0 ? path : path.slice(0, dot);
+    const part = dot < 0 ? undefined : path.slice(dot + 1);
+    const field = name === '_id' ? ID_FIELD : partNamed(fieldNamed(e, name), part);
     if (!field || !filterable(field) || (range && !rangeable(field))) {
       bad.push(key);
       continue;
@@ -135,9 +140,10 @@ export function parseListQuery(e: Entity, raw: Raw, opts: { defaults?: boolean }
       bad.push(key);
       continue;
     }
-    if (range) query.filters.push({ field: name, op: range[2] as 'gte' | 'lte', value: values[0] });
-    else if (values.length === 1) query.filters.push({ field: name, op: 'eq', value: values[0] });
-    else query.filters.push({ field: name, op: 'in', value: values });
+    const where = part === undefined ? { field: name } : { field: name, part };
+    if (range) query.filters.push({ ...where, op: range[2] as 'gte' | 'lte', value: values[0] });
+    else if (values.length === 1) query.filters.push({ ...where, op: 'eq', value: values[0] });
+    else query.filters.push({ ...where, op: 'in', value: values });
   }
 
   if (bad.length) throw new ApiError('IsInvalidError', [...new Set(bad)]);
@@ -195,4 +201,12 @@ function filterValue(field: Field, v: string): unknown {
 /** The declared field a caller names; never one of Object's own properties (`__proto__`, `constructor`). */
 function fieldNamed(e: Entity, name: string): Field | undefined {
   return Object.hasOwn(e.fields, name) ? e.fields[name] : undefined;
+}
+
+/** A stored object field's own field (`breakersOn.A`), or the field itself when no part is named. */
+function partNamed(field: Field | undefined, part: string | undefined): Field | undefined {
+  if (part === undefined) return field;
+  if (field?.kind !== 'object' || field.derived || !Object.hasOwn(field.fields, part)) return undefined;
+  const inner = field.fields[part]!;
+  return ['bool', 'int', 'float', 'text', 'enum'].includes(inner.kind) ? inner : undefined;
 }

@@ -39,6 +39,9 @@ export function entitySchemas(e: Entity) {
   });
   const filters: Record<string, z.ZodType> = {};
   for (const [name, f] of Object.entries(e.fields)) {
+    if (f.kind === 'object' && !f.derived && !f.writeOnly)
+      for (const [part, inner] of Object.entries(f.fields))
+        if (isScalar(inner)) filters[`${name}.${part}`] = param.describe(`the ${part} value of ${name}`);
     if (f.writeOnly || !(isScalar(f) || f.kind === 'refs')) continue;
     filters[name] = param;
     if (['int', 'float', 'timestamp', 'day', 'time', 'text'].includes(f.kind)) {

@@ -18,11 +18,12 @@ export const reportQuery = z.strictObject({
   group: idSchema.optional(),
   cabinet: idSchema.optional(),
   meter: idSchema.optional(),
+  district: idSchema.optional(),
   city: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.unpaged).optional(),
 });
 
-export const savedQuery = reportQuery.omit({ cabinet: true, meter: true }).extend({
+export const savedQuery = reportQuery.omit({ cabinet: true, meter: true, district: true }).extend({
   by: z.enum(Object.keys(BY) as [keyof typeof BY]).default('total'),
 });
 
@@ -48,7 +49,8 @@ const answer = <T extends z.ZodType>(result: T) => ({
 const RANGE =
   '`start` to `end` (ISO instants; default: the start of today on the city’s clock to now), grouped by `groupType` ' +
   '(BY_DAY default, BY_WEEK from Monday, BY_MONTH, BY_YEAR, BY_PERIOD: one row) in the local calendar of `city` ' +
-  '(default: the group’s first city). Scope: the caller’s group (an admin: `group`), or one `cabinet` or `meter`.';
+  '(default: the district’s city, else the group’s first city). Scope: the caller’s group (an admin: `group`), or ' +
+  'within it one `district` (the meters of the cabinets placed in it), one `cabinet` or one `meter`.';
 
 /** Spec §7: the energy reports, from the hourly rollups of the meters’ readings. */
 export function registerReportRoutes(app: FastifyInstance, reports: ReportService) {

@@ -57,6 +57,14 @@ async function page(resource: string, params: Record<string, unknown>) {
   return { data: p.data.map(withId), total: p.total };
 }
 
+/** A filter inside an object field (`{ breakersOn: { A: 'false' } }`) as the API names it: `breakersOn.A`. */
+const flatFilter = (filter: Record<string, unknown>, prefix = ''): [string, unknown][] =>
+  Object.entries(filter).flatMap(([k, v]) =>
+    v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)
+      ? flatFilter(v as Record<string, unknown>, `${prefix}${k}.`)
+      : [[`${prefix}${k}`, v]],
+  );
+
 const listParams = (
   pagination: { page: number; perPage: number } | undefined,
   sort: { field: string; order: string } | undefined,
@@ -65,7 +73,7 @@ const listParams = (
   const perPage = pagination?.perPage ?? 10;
   const field = sort?.field === 'id' ? '_id' : sort?.field;
   return {
-    ...filter,
+    ...Object.fromEntries(flatFilter(filter)),
     skip: ((pagination?.page ?? 1) - 1) * perPage,
     limit: perPage,
     sort: field ? (sort?.order === 'DESC' ? `-${field}` : field) : undefined,

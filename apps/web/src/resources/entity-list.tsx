@@ -1,4 +1,5 @@
 import {
+  useLocaleState,
   AutocompleteInput,
   BooleanInput,
   CreateButton,
@@ -11,7 +12,8 @@ import {
   SelectColumnsButton,
   TopToolbar,
 } from 'react-admin';
-import { isScalar, LIMITS, type Entity } from '@sl/domain';
+import { isScalar, LIMITS, type Entity, type Language } from '@sl/domain';
+import { declaredFilters } from './declared-filters.tsx';
 import { sl } from '../i18n/messages.ts';
 import { canDo, recordLink } from '../providers/auth-provider.ts';
 import { bulkActionsOf } from './bulk-actions.tsx';
@@ -22,7 +24,7 @@ import { useEntity } from './use-entity.ts';
 
 const PER_PAGE_CHOICES = [10, 25, 50, 100];
 
-const filtersOf = (e: Entity) => [
+const filtersOf = (e: Entity, lang: Language) => [
   ...(e.searchFields.length ? [<SearchInput key="q" source="q" alwaysOn />] : []),
   ...(canDo(e.name, 'viewDeleted')
     ? [<BooleanInput key="deleted" source="deleted" label={sl('showDeleted')} />]
@@ -35,6 +37,7 @@ const filtersOf = (e: Entity) => [
         </ReferenceInput>,
       ]
     : []),
+  ...declaredFilters(e, lang),
 ];
 
 function ListActions({ e, filtering }: { e: Entity; filtering: boolean }) {
@@ -52,7 +55,8 @@ function ListActions({ e, filtering }: { e: Entity; filtering: boolean }) {
 /** Every field can be a column; the declaration's list columns show by default, the user's choice is remembered. */
 export default function EntityList() {
   const e = useEntity();
-  const filters = filtersOf(e);
+  const [locale] = useLocaleState();
+  const filters = filtersOf(e, locale as Language);
   const columns = Object.entries(e.fields).filter(([, f]) => !f.writeOnly && f.kind !== 'json');
   const hidden = columns.map(([name]) => name).filter((name) => !e.listColumns.includes(name));
   const [panelChoice] = usePanelView(e);

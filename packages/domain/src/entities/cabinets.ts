@@ -3,7 +3,7 @@ import { bool, int, object, oneOf, point, ref, text, timestamp } from '../fields
 
 export const CABINET_DOOR = ['DOOR_OPEN', 'DOOR_CLOSED'] as const;
 export const CABINET_MODES = ['AUTO', 'MANUAL'] as const;
-const phases = () => object({ A: bool(), B: bool(), C: bool() }, { derived: true, readOnly: true });
+const phases = () => object({ A: bool(), B: bool(), C: bool() }, { readOnly: true, filter: true });
 
 export const Cabinets = defineEntity({
   name: 'Cabinets',
@@ -23,12 +23,13 @@ export const Cabinets = defineEntity({
     city: ref('Cities'),
     // contactor outputs wired inverted, per phase
     inversion: object({ A: bool(), B: bool(), C: bool() }, { default: { A: false, B: false, C: false } }),
-    // when the cabinet reports nothing itself, its controller's state (filled in when read)
+    // a cabinet reports nothing itself: its controller's state, and its controller's inputs and outputs as wired
+    // (polarity and inversion applied), kept in its row by the database (db/cabinet-io.ts)
     cl_status: int({ readOnly: true, list: true }),
-    lastReceivedAt: timestamp({ readOnly: true }),
-    // its controller's inputs and outputs as wired (polarity and inversion applied), read with the cabinet
-    door: oneOf(CABINET_DOOR, { derived: true, readOnly: true }),
-    mode: oneOf(CABINET_MODES, { derived: true, readOnly: true }),
+    // its controller's, filled in when read
+    lastReceivedAt: timestamp({ derived: true, readOnly: true }),
+    door: oneOf(CABINET_DOOR, { readOnly: true, filter: true }),
+    mode: oneOf(CABINET_MODES, { readOnly: true, filter: true }),
     breakersOn: phases(),
     lampsFed: phases(),
   },

@@ -11,6 +11,7 @@ export type ReportParams = {
   groupType: string;
   city?: number;
   cabinet?: number;
+  district?: number;
   meter?: number;
 };
 

@@ -5,13 +5,16 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { formatMeasure, formatNumber, type Language } from '@sl/domain';
 import { GROUP_TYPES } from '@sl/domain/energy';
 import { sl } from '../../i18n/messages.ts';
+import { canDo } from '../../providers/auth-provider.ts';
 import { InstantTextField } from '../../resources/inputs/date-text-field.tsx';
 import { useAnswer } from '../lighting/use-answer.ts';
 import { exportUrl, REPORT_KINDS, report, type ReportKind, type ReportParams } from './energy-api.ts';
 import { ReportChart } from './report-chart.tsx';
 import { ReportTable } from './report-table.tsx';
 
-/** An instant as a datetime-local input shows it (the browser's clock), and back. */
+// a scope's "all" choice is its empty value: shown as chosen, under its label
+const ALL_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrink: true } };
+
 /** Reports (all meters) and Reports/{meter id}: choose the type (`?type=`), the range (default today so far, by day), grouping and scope; chart, table, files. */
 export default function ReportScreen() {
   const translate = useTranslate();
@@ -31,13 +34,21 @@ export default function ReportScreen() {
       groupType: search.get('groupType') ?? 'BY_DAY',
       city: n('city'),
       cabinet: n('cabinet'),
+      district: n('district'),
       meter,
     };
   });
   const cities = useGetList('Cities', { pagination: { page: 1, perPage: 100 } }).data ?? [];
   const cabinets = useGetList('Cabinets', { pagination: { page: 1, perPage: 1000 } }).data ?? [];
   const city = params.city ?? (cities[0]?.id as number | undefined);
-  const asked = { ...params, city, ...(kind === 'energy-saved' && { cabinet: undefined, meter: undefined }) };
+  const districts =
+    useGetList(
+      'Districts',
+      { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' }, filter: { city } },
+      { enabled: canDo('Districts', 'list') && city !== undefined },
+    ).data ?? [];
+  const whole = { cabinet: undefined, district: undefined, meter: undefined };
+  const asked = { ...params, city, ...(kind === 'energy-saved' && whole) };
   const answer = useAnswer(JSON.stringify([kind, asked]), () => report(kind, asked));
   const shown = answer.state === 'done' ? answer.value : answer.last;
   const set = (patch: Partial<ReportParams>) => setParams((p) => ({ ...p, ...patch }));
@@ -104,7 +115,7 @@ export default function ReportScreen() {
             fullWidth={false}
             label={translate(sl('energyCity'))}
             value={city ?? ''}
-            onChange={(e) => set({ city: Number(e.target.value) })}
+            onChange={(e) => set({ city: Number(e.target.value), district: undefined })}
             sx={{ width: 220 }}
           >
             {cities.map((c) => (
@@ -122,11 +133,32 @@ export default function ReportScreen() {
               value={params.cabinet ?? ''}
               onChange={(e) => set({ cabinet: e.target.value === '' ? undefined : Number(e.target.value) })}
               sx={{ width: 200 }}
+              slotProps={ALL_SHOWN}
             >
               <MenuItem value="">{translate(sl('energyAllCabinets'))}</MenuItem>
               {cabinets.map((c) => (
                 <MenuItem key={c.id} value={c.id}>
                   {String(c.uid ?? c.id)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {kind !== 'energy-saved' && !meter && canDo('Districts', 'list') && (
+            <TextField
+              select
+              size="small"
+              fullWidth={false}
+              label={translate(sl('energyDistrict'))}
+              value={params.district ?? ''}
+              onChange={(e) => set({ district: e.target.value === '' ? undefined : Number(e.target.value) })}
+              sx={{ width: 200 }}
+              slotProps={ALL_SHOWN}
+              data-testid="report-district"
+            >
+              <MenuItem value="">{translate(sl('energyAllDistricts'))}</MenuItem>
+              {districts.map((d) => (
+                <MenuItem key={d.id} value={d.id}>
+                  {String(d.name ?? d.id)}
                 </MenuItem>
               ))}
             </TextField>

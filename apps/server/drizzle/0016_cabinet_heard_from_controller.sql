@@ -1,0 +1,1 @@
+ALTER TABLE "cabinets" DROP COLUMN "last_received_at";
