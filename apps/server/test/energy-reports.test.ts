@@ -7,6 +7,7 @@ import { rebuildGroupHours } from '../src/energy/group-hours.ts';
 import { dropOldPartitions } from '../src/field/history.ts';
 import { until } from './field-setup.ts';
 import { at, D, MAC, MODULE, publishEnergyField, READINGS, SERIAL, TZ } from './energy-field.ts';
+import { box } from './boxes.ts';
 import { backend, startServer, type Client, type TestServer } from './harness.ts';
 
 // A meter in London reports through the broker across the night the clocks go back (a 25-hour local day), one
@@ -96,18 +97,7 @@ describe(`energy reports on ${backend}`, () => {
   });
 
   it("a district's consumption is that of the meters of the cabinets placed in it", async () => {
-    const square = (lon: number) => ({
-      type: 'Polygon',
-      coordinates: [
-        [
-          [lon, 51.4],
-          [lon + 0.1, 51.4],
-          [lon + 0.1, 51.6],
-          [lon, 51.6],
-          [lon, 51.4],
-        ],
-      ],
-    });
+    const square = (lon: number) => box(lon, 51.4, lon + 0.1, 51.6);
     const west = await create('Districts', { name: 'West End', city: cityId, boundary: square(-0.2) });
     const east = await create('Districts', { name: 'East End', city: cityId, boundary: square(-0.05) });
     const placed = await s.call('PATCH', `/api/v1/Cabinets/${cabinetId}`, {

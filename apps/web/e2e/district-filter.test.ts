@@ -2,24 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
+// eslint-disable-next-line no-restricted-imports -- the same district boundaries as the HTTP tests
+import { box } from '../../server/test/boxes.ts';
 import { shot } from './browser.ts';
 import { consoleForSuite, openPage, rows, signIn } from './console-session.ts';
 
 let s: TestServer;
 let browser: Browser;
 
-const square = (w: number) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [w, 10],
-      [w + 1, 10],
-      [w + 1, 11],
-      [w, 11],
-      [w, 10],
-    ],
-  ],
-});
+const square = (w: number) => box(w, 10, w + 1, 11);
 
 consoleForSuite(
   (running) => ({ s, browser } = running),

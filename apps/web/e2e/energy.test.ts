@@ -4,6 +4,8 @@ import type { Browser } from 'playwright-core';
 import { addDays, zonedInstant } from '@sl/domain/astro';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import type { TestServer } from '../../server/test/harness.ts';
+// eslint-disable-next-line no-restricted-imports -- the same district boundaries as the HTTP tests
+import { box } from '../../server/test/boxes.ts';
 // eslint-disable-next-line no-restricted-imports -- the same known field readings as the HTTP test
 import { D, MAC, MODULE, publishEnergyField, READINGS, SERIAL, TZ } from '../../server/test/energy-field.ts';
 // eslint-disable-next-line no-restricted-imports -- waits for the server as the HTTP tests do
@@ -40,18 +42,7 @@ consoleForSuite(
     });
     const controller = await made('Controllers', { mac: MAC });
     // the cabinet stands in the West End; the East End has none
-    const square = (lon: number) => ({
-      type: 'Polygon',
-      coordinates: [
-        [
-          [lon, 51.4],
-          [lon + 0.1, 51.4],
-          [lon + 0.1, 51.6],
-          [lon, 51.6],
-          [lon, 51.4],
-        ],
-      ],
-    });
+    const square = (lon: number) => box(lon, 51.4, lon + 0.1, 51.6);
     await made('Districts', { name: 'West End', city, boundary: square(-0.2) });
     await made('Districts', { name: 'East End', city, boundary: square(-0.05) });
     const cabinet = await made('Cabinets', {

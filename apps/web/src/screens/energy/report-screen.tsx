@@ -12,8 +12,38 @@ import { exportUrl, REPORT_KINDS, report, type ReportKind, type ReportParams } f
 import { ReportChart } from './report-chart.tsx';
 import { ReportTable } from './report-table.tsx';
 
-// a scope's "all" choice is its empty value: shown as chosen, under its label
-const ALL_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrink: true } };
+type ScopeSelectProps = {
+  label: string;
+  all: string;
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+  choices: [number, string][];
+  testId?: string;
+};
+
+/** One of the records a report can be narrowed to, or all of them (the empty value, shown as chosen). */
+function ScopeSelect({ label, all, value, onChange, choices, testId }: ScopeSelectProps) {
+  return (
+    <TextField
+      select
+      size="small"
+      fullWidth={false}
+      label={label}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+      sx={{ width: 200 }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      data-testid={testId}
+    >
+      <MenuItem value="">{all}</MenuItem>
+      {choices.map(([id, name]) => (
+        <MenuItem key={id} value={id}>
+          {name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 
 /** Reports (all meters) and Reports/{meter id}: choose the type (`?type=`), the range (default today so far, by day), grouping and scope; chart, table, files. */
 export default function ReportScreen() {
@@ -125,43 +155,23 @@ export default function ReportScreen() {
             ))}
           </TextField>
           {kind !== 'energy-saved' && !meter && (
-            <TextField
-              select
-              size="small"
-              fullWidth={false}
+            <ScopeSelect
               label={translate(sl('energyCabinet'))}
-              value={params.cabinet ?? ''}
-              onChange={(e) => set({ cabinet: e.target.value === '' ? undefined : Number(e.target.value) })}
-              sx={{ width: 200 }}
-              slotProps={ALL_SHOWN}
-            >
-              <MenuItem value="">{translate(sl('energyAllCabinets'))}</MenuItem>
-              {cabinets.map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {String(c.uid ?? c.id)}
-                </MenuItem>
-              ))}
-            </TextField>
+              all={translate(sl('energyAllCabinets'))}
+              value={params.cabinet}
+              onChange={(cabinet) => set({ cabinet })}
+              choices={cabinets.map((c) => [c.id as number, String(c.uid ?? c.id)])}
+            />
           )}
           {kind !== 'energy-saved' && !meter && canDo('Districts', 'list') && (
-            <TextField
-              select
-              size="small"
-              fullWidth={false}
+            <ScopeSelect
               label={translate(sl('energyDistrict'))}
-              value={params.district ?? ''}
-              onChange={(e) => set({ district: e.target.value === '' ? undefined : Number(e.target.value) })}
-              sx={{ width: 200 }}
-              slotProps={ALL_SHOWN}
-              data-testid="report-district"
-            >
-              <MenuItem value="">{translate(sl('energyAllDistricts'))}</MenuItem>
-              {districts.map((d) => (
-                <MenuItem key={d.id} value={d.id}>
-                  {String(d.name ?? d.id)}
-                </MenuItem>
-              ))}
-            </TextField>
+              all={translate(sl('energyAllDistricts'))}
+              value={params.district}
+              onChange={(district) => set({ district })}
+              choices={districts.map((d) => [d.id as number, String(d.name ?? d.id)])}
+              testId="report-district"
+            />
           )}
           <Box sx={{ flexGrow: 1 }} />
           <Button href={exportUrl(kind, asked, 'csv')} download>
