@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { recreateDatabase } from '../api/load.ts';
-import { startNode, stopAll } from '../api/processes.ts';
+import { startNode, stopAll, stopNode } from '../api/processes.ts';
 import { ADMIN_PASSWORD } from '../api/session.ts';
 import { benchGroup, call, signIn } from '../field/dim.ts';
 import { fleet } from '../field/fleet.ts';
@@ -23,8 +23,10 @@ export type Resend = {
   controllers: number;
   lamps: number;
   seedSeconds: number;
-  /** a change to the lamps' side (the city): every lamp read again, every table compiled and sent */
+  /** the server started on the city: every lamp read, every table compiled and sent (as at each local noon) */
   full: Phase;
+  /** the city moved: its controllers' places read again, every table compiled against the lamps as last read */
+  city: Phase;
   /** a change to a profile: compiled against the lamps as last read, every table sent */
   rules: Phase;
   /** a change to one lamp (its own profile): its controller read, compiled and sent again, no other */
@@ -98,7 +100,7 @@ export async function measureResend(controllers: number, perController: number):
   const pool = new pg.Pool({ connectionString: benchUrl, max: 2 });
   const responder = await startResponder(MQTT_URL, city);
   try {
-    const s = await signIn(server.url, ADMIN_PASSWORD);
+    let s = await signIn(server.url, ADMIN_PASSWORD);
     const { cityId, groupId } = await benchGroup(server.url, s, city);
     // the program first, then the fleet written past the registry's services: nothing goes out until the change
     const settings = { twil: 2, pwm0: 100, pwm1: 60, pwm2: 40, time1: '02:00', time2: '04:00' };
@@ -120,10 +122,22 @@ export async function measureResend(controllers: number, perController: number):
     console.log(
       `seeded ${controllers} controllers, ${controllers * perController} lamps in ${seedSeconds.toFixed(0)} s`,
     );
-    const full = await phase(pool, controllers, () =>
-      call(server.url, s, 'PATCH', `/api/v1/Cities/${cityId}`, { name: { 'en-us': 'Bench city' } }),
-    );
+    // a server reading the lamps follows, at its next change, the rows written up to a minute before that read (a
+    // transaction may commit after it): the fleet is written longer ago, as an import is before the day's changes
+    await new Promise((r) => setTimeout(r, 70_000));
+    // the fleet was written past the services, which the running server is not told of: a started server reads it
+    const restart = async () => {
+      await stopNode(server.child);
+      server = await startNode('server', 'apps/server/src/main.ts', env, '/health');
+    };
+    const full = await phase(pool, controllers, restart);
     console.log(`full: ${JSON.stringify(full)}`);
+    s = await signIn(server.url, ADMIN_PASSWORD);
+    // half a degree west: every sunset some two minutes later
+    const moved = await phase(pool, controllers, () =>
+      call(server.url, s, 'PATCH', `/api/v1/Cities/${cityId}`, { lon: city.lon - 0.5 }),
+    );
+    console.log(`city: ${JSON.stringify(moved)}`);
     const rules = await phase(pool, controllers, () =>
       call(server.url, s, 'PATCH', `/api/v1/Profiles/${profile._id}`, {
         settings: { ...settings, pwm1: 50 },
@@ -145,15 +159,14 @@ export async function measureResend(controllers: number, perController: number):
     console.log(`lamp: ${JSON.stringify(lamp)}`);
 
     const sent = await lastCommand(pool);
-    await server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
-    server = await startNode('server', 'apps/server/src/main.ts', env, '/health');
+    await restart();
     await new Promise((r) => setTimeout(r, 30_000));
     return {
       controllers,
       lamps: controllers * perController,
       seedSeconds,
       full,
+      city: moved,
       rules,
       lamp,
       meanBytes: responder.counts.programBytes / Math.max(1, responder.counts.programs),

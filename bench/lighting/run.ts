@@ -173,19 +173,22 @@ process.exit(0);
 function resendLines(r: Resend): string[] {
   const row = (what: string, p: Phase, of = r.controllers) =>
     `| ${what} | ${p.startSeconds.toFixed(1)} s | **${p.sendSeconds.toFixed(1)} s** | ${(p.startSeconds + p.sendSeconds).toFixed(1)} s | ${int(p.acknowledged)} / ${int(of)} |`;
-  const worst = Math.max(
-    r.full.startSeconds + r.full.sendSeconds,
-    r.rules.startSeconds + r.rules.sendSeconds,
-  );
+  const changes = [r.city, r.rules, r.lamp];
+  const worst = Math.max(...[r.full, ...changes].map((p) => p.startSeconds + p.sendSeconds));
+  const firstOut = Math.max(...changes.map((p) => p.startSeconds));
   return [
     '',
     '### The resend through the broker',
     '',
-    `The server process (\`apps/server/src/main.ts\`) on a fresh PostgreSQL database, ${int(r.controllers)} controllers and ${int(r.lamps)} lamp modules (one per mounting, each in its mounting's socket; written by the database in ${r.seedSeconds.toFixed(0)} s), one politic and a night-dimming profile. The first two changes below make every controller's table change, as local noon does each day; the third changes one lamp's. The fleet answers through the machine's Mosquitto with the simulator's own device logic (decode, check, run the table) behind one MQTT connection (\`bench/lighting/responder.ts\`); times from the commands archive. The server waits ${DEFAULT_SETTLE_MS / 1000} s for a change's writes to settle before it compiles.`,
+    `The server process (\`apps/server/src/main.ts\`) on a fresh PostgreSQL database, ${int(r.controllers)} controllers and ${int(r.lamps)} lamp modules (one per mounting, each in its mounting's socket; written by the database in ${r.seedSeconds.toFixed(0)} s), one politic and a night-dimming profile. The server is started on that city, as it reads every lamp at start and at each local noon; then the city moves and a profile changes, which change every controller's table, and one lamp is given a profile of its own. The fleet answers through the machine's Mosquitto with the simulator's own device logic (decode, check, run the table) behind one MQTT connection (\`bench/lighting/responder.ts\`); times from the commands archive. The server waits ${DEFAULT_SETTLE_MS / 1000} s for a change's writes to settle before it compiles.`,
     '',
     '| change | saved → first program command | first command → last acknowledgement | saved → all acknowledged | acknowledged |',
     '| --- | ---: | ---: | ---: | ---: |',
-    row("the city (the lamps' side: every lamp read again; as at local noon)", r.full),
+    row('the server started (every lamp read, as at each local noon; from the process started)', r.full),
+    row(
+      "the city moved half a degree (its controllers' places read again, compiled against the lamps as last read)",
+      r.city,
+    ),
     row('a profile (compiled against the lamps as last read)', r.rules),
     row(
       `one lamp given a profile of its own (its controller alone read and sent again: ${int(r.lamp.controllersSent)} controller${r.lamp.controllersSent === 1 ? '' : 's'} sent)`,
@@ -195,6 +198,6 @@ function resendLines(r: Resend): string[] {
     '',
     `- Program message, mean: ${int(r.meanBytes)} B. Program commands sent by the restarted server within 30 s of starting: ${r.afterRestart} (it knows from the archive what each controller acknowledged).`,
     `- **Goal: the whole daily resend ≤ 2 minutes through the broker: ${worst <= 120 ? 'met' : 'not met'}** (${worst.toFixed(0)} s at worst from the change to the last acknowledgement).`,
-    `- **Issue 11's "within 10 s of any change" (first command out): ${r.rules.startSeconds <= 10 ? 'met' : 'not met'} for a profile, ${r.lamp.startSeconds <= 10 ? 'met' : 'not met'} for a lamp** (${r.rules.startSeconds.toFixed(1)} s and ${r.lamp.startSeconds.toFixed(1)} s). A change to a city reads every lamp again, as each local noon does: ${r.full.startSeconds <= 10 ? 'also within 10 s' : `${r.full.startSeconds.toFixed(0)} s to the first command`}.`,
+    `- **Issue 11's "within 10 s of any change" (first command out): ${firstOut <= 10 ? 'met' : 'not met'}** for the city (${r.city.startSeconds.toFixed(1)} s), a profile (${r.rules.startSeconds.toFixed(1)} s) and a lamp (${r.lamp.startSeconds.toFixed(1)} s). Reading every lamp (at start and at each local noon, not on a change) took ${r.full.startSeconds.toFixed(0)} s to the first command.`,
   ];
 }

@@ -2,7 +2,8 @@
 // ≤ 200 ms), a year BY_MONTH (≤ 300 ms), and p99 under 20 concurrent users (≤ 1 s), through the HTTP API of the
 // server process on PostgreSQL. The reports read the hourly rollups only, so those are what is loaded (by COPY): the
 // group's pre-summed hours (group_hours), all a whole group's consumption reads, for every cabinet, and the meters'
-// hours (meter_hours), which a cabinet's or a meter's report reads, for the first HOUR_CABINETS cabinets.
+// hours (meter_hours), which a cabinet's, a district's or a meter's report reads, for the first HOUR_CABINETS
+// cabinets: one district's share of the city (the demo city has 13), all of them placed in that district.
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,11 +13,16 @@ import { ROOT, startNode, stopAll } from '../api/processes.ts';
 import { ADMIN_PASSWORD } from '../api/session.ts';
 import { call, signIn, type Session } from '../field/dim.ts';
 import { loadGroupHours, loadMeterHours } from './load-hours.ts';
+import { box } from '../../apps/server/test/boxes.ts';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CABINETS = Number(process.env.CABINETS ?? 5000);
 const DAYS = Number(process.env.DAYS ?? 365);
-const HOUR_CABINETS = Math.min(CABINETS, Number(process.env.HOUR_CABINETS ?? 50));
+const DISTRICTS = 13;
+const HOUR_CABINETS = Math.min(
+  CABINETS,
+  Number(process.env.HOUR_CABINETS ?? Math.ceil(CABINETS / DISTRICTS)),
+);
 const USERS = 20;
 const CONCURRENT_S = 30;
 const DOC = path.join(ROOT, 'docs/benchmarks.md');
@@ -62,6 +68,19 @@ async function main() {
       from generate_series(1, $2::int) i returning _id, serial`,
       [group._id, CABINETS],
     );
+    const district = await call<{ _id: number }>(server.url, s, 'POST', '/api/v1/Districts', {
+      name: 'Bench district',
+      city: city._id,
+      boundary: box(-71.2, 42.3, -71, 42.4),
+    });
+    // the district's cabinets, written past the services with the district they stand in, each with its meter
+    await pool.query(
+      `with k as (
+        insert into cabinets (uid, "group", city, district)
+        select 'K' || lpad(i::text, 6, '0'), $1, $2, $3 from generate_series(1, $4::int) i returning _id, uid)
+      update meters m set cabinet = k._id from k where m.serial = 'R' || substr(k.uid, 2)`,
+      [group._id, city._id, district._id, HOUR_CABINETS],
+    );
     const t0 = performance.now();
     const groupRows = await loadGroupHours(pool, group._id, CABINETS, FROM, DAYS * 24);
     const rows = await loadMeterHours(
@@ -105,6 +124,13 @@ async function main() {
     await timed(server.url, s, meterMonth);
     const meterRuns = [];
     for (let i = 0; i < 5; i++) meterRuns.push(await timed(server.url, s, meterMonth));
+    // the district: its meters' own hours summed at request time (no pre-sums per district)
+    const inDistrict = (query: string) => `${query.replace(/&?group=\d+/, '')}&district=${district._id}`;
+    await timed(server.url, s, inDistrict(month));
+    const districtMonth = [];
+    for (let i = 0; i < 5; i++) districtMonth.push(await timed(server.url, s, inDistrict(month)));
+    const districtYear = [];
+    for (let i = 0; i < 3; i++) districtYear.push(await timed(server.url, s, inDistrict(year)));
 
     // 20 users, each asking one month's report after another (a different month each) for CONCURRENT_S
     const latencies: number[] = [];
@@ -128,6 +154,9 @@ async function main() {
         groupSize: size[0]!.groupSize,
         meter: meterRuns.map((r) => r.ms),
         meterKwh: meterRuns[0]!.kwh,
+        districtMonth: districtMonth.map((r) => r.ms),
+        districtMonthKwh: districtMonth[0]!.kwh,
+        districtYear: districtYear.map((r) => r.ms),
         loadSeconds,
         month: monthRuns.map((r) => r.ms),
         monthKwh: monthRuns[0]!.kwh,
@@ -155,6 +184,9 @@ type Result = {
   groupSize: string;
   meter: number[];
   meterKwh: number;
+  districtMonth: number[];
+  districtMonthKwh: number;
+  districtYear: number[];
   loadSeconds: number;
   month: number[];
   monthKwh: number;
@@ -178,14 +210,16 @@ function render(r: Result): string {
       `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       `- Command: \`${CABINETS === 5000 && DAYS === 365 ? '' : `CABINETS=${CABINETS} DAYS=${DAYS} `}npm run bench:reports\``,
       `- Machine: ${m.cores} cores (\`nproc\`), ${m.memory} memory, ${m.cpu}; Node ${m.node}; ${m.postgres}; one-minute load average at the end ${r.load.toFixed(1)}. anything else running on the machine makes the numbers noisy (see the load); the numbers are one run.`,
-      `- Data: ${n(CABINETS)} cabinets' meters, three phases, ${DAYS} days, as the hourly rollups keep them, loaded by COPY in ${r.loadSeconds.toFixed(0)} s: the group's pre-summed hours (\`group_hours\`, what \`rollMeters\` leaves for all ${n(CABINETS)} meters; all that a whole group's consumption reads): ${n(r.groupRows)} rows, ${r.groupSize}; and the meters' own hours (\`meter_hours\`, what four 15-minute readings an hour leave, with each hour's rise) **for the first ${n(HOUR_CABINETS)} meters only** (what a cabinet's or a meter's report reads): ${n(r.rows)} rows, ${r.size}.${full ? '' : ` **Not the issue's size** (5,000 cabinets, a year).`} The raw 15-minute readings, the other meters' hours and the modules' hourly data were not loaded (the consumption reports do not read them).`,
-      '- Requests: `GET /api/v2/reports/consumption` for the whole group (an admin with `group=`; one meter with `meter=`), through the server process (`apps/server/src/main.ts`), on 127.0.0.1.',
+      `- Data: ${n(CABINETS)} cabinets' meters, three phases, ${DAYS} days, as the hourly rollups keep them, loaded by COPY in ${r.loadSeconds.toFixed(0)} s: the group's pre-summed hours (\`group_hours\`, what \`rollMeters\` leaves for all ${n(CABINETS)} meters; all that a whole group's consumption reads): ${n(r.groupRows)} rows, ${r.groupSize}; and the meters' own hours (\`meter_hours\`, what four 15-minute readings an hour leave, with each hour's rise) **for the first ${n(HOUR_CABINETS)} meters only**, the meters of the cabinets of one district (${n(CABINETS)} ÷ ${DISTRICTS}, what a district's, a cabinet's or a meter's report reads): ${n(r.rows)} rows, ${r.size}.${full ? '' : ` **Not the issue's size** (5,000 cabinets, a year).`} The raw 15-minute readings, the other meters' hours and the modules' hourly data were not loaded (the consumption reports do not read them).`,
+      '- Requests: `GET /api/v2/reports/consumption` for the whole group (an admin with `group=`; one meter with `meter=`; the district with `district=`, the hours of its meters summed at request time), through the server process (`apps/server/src/main.ts`), on 127.0.0.1.',
     ].join('\n'),
     [
       '| measure | runs | median | goal |\n| --- | --- | --: | --: |',
       `| a month BY_DAY (${n(r.monthKwh)} kWh) | ${r.month.map(ms).join(', ')} | **${ms(median(r.month))}** | 200 ms |`,
       `| a year BY_MONTH (${r.yearRows} rows) | ${r.year.map(ms).join(', ')} | **${ms(median(r.year))}** | 300 ms |`,
       `| one meter, a month BY_DAY (${n(r.meterKwh)} kWh) | ${r.meter.map(ms).join(', ')} | **${ms(median(r.meter))}** | – |`,
+      `| a district of ${n(HOUR_CABINETS)} cabinets, a month BY_DAY (${n(r.districtMonthKwh)} kWh) | ${r.districtMonth.map(ms).join(', ')} | **${ms(median(r.districtMonth))}** | – |`,
+      `| a district of ${n(HOUR_CABINETS)} cabinets, a year BY_MONTH | ${r.districtYear.map(ms).join(', ')} | **${ms(median(r.districtYear))}** | – |`,
       `| ${USERS} users, a month BY_DAY each, ${CONCURRENT_S} s | ${n(r.concurrent.length)} requests, p50 ${ms(median(r.concurrent))} | p99 **${ms(p99(r.concurrent))}** | p99 1,000 ms |`,
     ].join('\n'),
     [

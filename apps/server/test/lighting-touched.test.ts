@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
+import { sql } from 'drizzle-orm';
 import { seedDemoCity } from '../src/field/demo-city.ts';
+import { touchedSince } from '../src/lighting/program-source.ts';
 import { until } from './field-setup.ts';
 import { startServer, type TestServer } from './harness.ts';
 
@@ -14,12 +16,14 @@ describe('lighting programs after a change on the lamps’ side', () => {
   let sim: SimulatorHandle;
   let controllers: { _id: number; mac: string }[];
   let modules: { _id: number; mac: string; controller: number }[];
+  let cityId: number;
 
   beforeAll(async () => {
     s = await startServer({}, { programs: { settleMs: 200 } });
     const city = await loadCity('cambridge', { controllers: 3 });
     const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
-    await seedDemoCity(s.db, demo._id, demo.cities[0], city);
+    cityId = demo.cities[0];
+    await seedDemoCity(s.db, demo._id, cityId, city);
     const secrets = await s.commission(city.cabinets.map((c) => c.controller.mac));
     sim = await startSimulator({ broker: s.brokerUrl, city, intervalMs: 300, faults: false, secrets });
     controllers = (await s.call('GET', '/api/v1/Controllers?limit=100')).body.data;
@@ -78,5 +82,38 @@ describe('lighting programs after a change on the lamps’ side', () => {
       (await s.call('PATCH', `/api/v1/LuminaryModules/${lamp._id}`, { controller: to._id })).status,
     ).toBe(200);
     expect([...(await sentAfter(seen))].sort()).toEqual([controllers[1]!.mac, to.mac].sort());
+  });
+
+  it('sends every controller of a city that moved, and none when the city is only renamed', async () => {
+    let seen = (await programs()).map((c) => c.id);
+    const renamed = await s.call('PATCH', `/api/v1/Cities/${cityId}`, { name: { 'en-us': 'Renamed' } });
+    expect(renamed.status).toBe(200);
+    // the change settles (200 ms here), the tables are compiled again and found unchanged
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await programs()).filter((c) => !seen.includes(c.id))).toEqual([]);
+
+    seen = (await programs()).map((c) => c.id);
+    const { lat } = (await s.call('GET', `/api/v1/Cities/${cityId}`)).body as { lat: number };
+    expect((await s.call('PATCH', `/api/v1/Cities/${cityId}`, { lat: lat + 5 })).status).toBe(200);
+    expect([...(await sentAfter(seen))].sort()).toEqual(controllers.map((c) => c.mac).sort());
+  });
+
+  it('follows the rows written since the last read, and past a limit says there were many', async () => {
+    const at = async () =>
+      ((await s.db.execute(sql`select now()::text as at`)) as unknown as { rows: { at: string }[] }).rows[0]!
+        .at;
+    const tick = () => new Promise((r) => setTimeout(r, 20));
+    const since = await at();
+    // the database's clock moves on between the read and the writes (PGlite's by the millisecond)
+    await tick();
+    await s.db.execute(sql`update luminary_modules set updated_at = now()`);
+    const followed = await touchedSince(s.db, since);
+    expect(followed).not.toBe('many');
+    expect(followed !== 'many' && [...followed.controllers].sort()).toEqual(
+      [...new Set(modules.map((m) => m.controller))].sort(),
+    );
+    expect(await touchedSince(s.db, since, modules.length - 1)).toBe('many');
+    await tick();
+    expect(await touchedSince(s.db, await at(), 0)).not.toBe('many');
   });
 });

@@ -28,3 +28,4 @@ export * from './field-labels.ts';
 export * from './device-truth.ts';
 export * from './inventory-import.ts';
 export * from './date-text.ts';
+export * from './group-by.ts';

@@ -70,7 +70,10 @@ export class DistrictPlacement {
           .limit(BATCH);
         for (const r of rows as Located[]) {
           const d = r.lon == null || r.lat == null ? null : find(r.lon, r.lat, r.city);
-          if (d !== r.district) moves.set(d, [...(moves.get(d) ?? []), r._id]);
+          if (d === r.district) continue;
+          const list = moves.get(d);
+          if (list) list.push(r._id);
+          else moves.set(d, [r._id]);
         }
         if (rows.length < BATCH) break;
         after = rows[rows.length - 1]!._id as number;

@@ -1,5 +1,5 @@
 import type { ApiRow } from './row-mapper.ts';
-import { entity, type Entity, type Field } from '@sl/domain';
+import { entity, groupBy, type Entity, type Field } from '@sl/domain';
 import { ApiError } from '../http/api-error.ts';
 import type { Scope } from './conditions.ts';
 import type { EntityRepository } from './entity.repository.ts';
@@ -34,7 +34,7 @@ export async function assertLinksExist(
 ): Promise<void> {
   const links = collectLinks(e.fields, data);
   const missing: string[] = [];
-  for (const [name, group] of groupBy(links)) {
+  for (const [name, group] of linksByEntity(links)) {
     const found = await repo.byIds(entity(name), scope, [...new Set(group.map((l) => l.id))]);
     const live = new Set(found.filter((r) => r.deletedAt == null).map((r) => r._id));
     for (const l of group) if (!live.has(l.id)) missing.push(l.path);
@@ -51,7 +51,7 @@ export async function resolveLinks(
 ): Promise<ApiRow[]> {
   const links = rows.flatMap((r) => collectLinks(e.fields, r));
   const byEntity = new Map<string, Map<number, Row>>();
-  for (const [name, group] of groupBy(links)) {
+  for (const [name, group] of linksByEntity(links)) {
     const found = await repo.byIds(entity(name), scope, [...new Set(group.map((l) => l.id))]);
     byEntity.set(name, new Map(found.map((r) => [r._id as number, r])));
   }
@@ -72,8 +72,4 @@ export async function resolveLinks(
   return rows.map((r) => replaceAll(e.fields, r) as ApiRow);
 }
 
-function groupBy(links: Link[]): Map<string, Link[]> {
-  const out = new Map<string, Link[]>();
-  for (const l of links) out.set(l.entity, [...(out.get(l.entity) ?? []), l]);
-  return out;
-}
+const linksByEntity = (links: Link[]) => groupBy(links, (l) => l.entity);

@@ -1,4 +1,4 @@
-import type { EventType } from '@sl/domain';
+import { groupBy, type EventType } from '@sl/domain';
 import type { Raw } from '../field/offline-sweep.ts';
 import type { Clock } from '../lighting/program-service.ts';
 import type { LiveHub } from '../live/live-hub.ts';
@@ -154,11 +154,12 @@ export class EventDetector {
   private announce(rows: Record<string, unknown>[]) {
     const hub = this.hub;
     if (!hub || !rows.length) return;
-    const byGroup = new Map<number | null, Record<string, unknown>[]>();
-    for (const { group, ...r } of rows) {
-      const g = group == null ? null : Number(group);
-      byGroup.set(g, [...(byGroup.get(g) ?? []), eventOut(r)]);
-    }
+    // a pass can open a million events (a fleet never heard)
+    const byGroup = groupBy(
+      rows,
+      (r) => (r.group == null ? null : Number(r.group)),
+      (r) => eventOut(r),
+    );
     for (const [groupId, data] of byGroup)
       for (let i = 0; i < data.length; i += PART)
         this.running = this.running

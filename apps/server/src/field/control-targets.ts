@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { canonicalMac } from '@sl/domain';
+import { canonicalMac, groupBy } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
 import { tables } from '../db/tables.ts';
@@ -57,8 +57,9 @@ const inSockets = (where: SQL) => sql`${M._id} in (
 
 /** Controller MAC → the modules it is to dim. */
 export function byController(modules: TargetModule[]): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const m of modules)
-    if (m.controllerMac) out.set(m.controllerMac, [...(out.get(m.controllerMac) ?? []), m.mac]);
-  return out;
+  return groupBy(
+    modules.filter((m) => m.controllerMac),
+    (m) => m.controllerMac!,
+    (m) => m.mac,
+  );
 }

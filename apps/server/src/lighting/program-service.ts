@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { groupBy } from '@sl/domain';
 import { localDay, nextLocalNoon } from '@sl/domain/astro';
 import { ProgramCompiler, type ControllerProgram } from '@sl/domain/lighting';
 import { sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import type { CommandService } from '../field/command.service.ts';
 import {
   controllerIds,
   loadControllers,
+  loadPlaces,
   loadWorld,
   touchedSince,
   type PlacedController,
@@ -76,7 +78,7 @@ export class ProgramService {
   private controllers?: Map<number, PlacedController>;
   /** the database's clock at the last read of the lamps, less RELOAD_OVERLAP */
   private readSince?: string;
-  /** every lamp is read again (at start, at noon, after a failed read) */
+  /** every lamp is read again (at start, at noon, after a failed read, after many lamps were written) */
   private lampsStale = true;
   /** a lamp-side source was written: the controllers it touched are read again */
   private lampsTouched = false;
@@ -271,10 +273,12 @@ export class ProgramService {
       if (this.lampsTouched) {
         this.lampsTouched = false;
         const t = await touchedSince(this.db, this.readSince!);
-        if (t.cities) {
+        if (t === 'many') {
           this.lampsStale = true;
           return await this.readLamps();
         }
+        // a city moved or took another clock: its controllers' suns change, not their lamps
+        if (t.cities) await this.readPlaces();
         for (const id of t.controllers) ids.add(id);
         const modules = new Set(t.modules);
         const supports = new Set(t.supports);
@@ -304,6 +308,17 @@ export class ProgramService {
       this.lampsStale = true;
       throw err;
     }
+  }
+
+  /** Every controller's place is read again (a few ms for 20,000) and every table compiled against it. */
+  private async readPlaces() {
+    for (const fresh of await loadPlaces(this.db)) {
+      const known = this.controllers!.get(fresh.id);
+      if (!known) continue;
+      if (fresh.place) known.place = fresh.place;
+      else delete known.place;
+    }
+    this.rulesChanged = true;
   }
 
   private async databaseNow(): Promise<string> {
@@ -340,17 +355,6 @@ export class ProgramService {
 }
 
 type Due = { controller: PlacedController; version: string; program: ControllerProgram };
-
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-}
 
 function payloadOf(program: ControllerProgram, version: string) {
   return {

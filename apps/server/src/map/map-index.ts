@@ -7,6 +7,7 @@ import {
   cameraForBounds,
   cameraOnItem,
   DEVICE_TILES_MAX_ZOOM,
+  groupBy,
   TILE_PX,
   type Camera,
   type Size,
@@ -273,8 +274,11 @@ export class MapIndex {
       }
     }
     if (changes.length) this.reported += 1;
-    const byGroup = new Map<number | null, MarkerChange[]>();
-    for (const { group, ...change } of changes) byGroup.set(group, [...(byGroup.get(group) ?? []), change]);
+    const byGroup = groupBy(
+      changes,
+      (c) => c.group,
+      ({ group: _, ...change }): MarkerChange => change,
+    );
     // every server process follows the same stream, so each tells only its own listeners
     for (const [groupId, data] of byGroup) this.hub.deliverLocal({ type: 'map', groupId, data });
   }
@@ -283,7 +287,10 @@ export class MapIndex {
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
 function invert(links: Map<number, number[]>) {
-  const inverse = new Map<number, number[]>();
-  for (const [from, tos] of links) for (const to of tos) inverse.set(to, [...(inverse.get(to) ?? []), from]);
-  return inverse;
+  const pairs = [...links].flatMap(([from, tos]) => tos.map((to) => [to, from] as const));
+  return groupBy(
+    pairs,
+    ([to]) => to,
+    ([, from]) => from,
+  );
 }

@@ -1,3 +1,4 @@
+import { groupBy } from '@sl/domain';
 import ExcelJS from 'exceljs';
 import type { LocalScheduleDay, ScheduleLine } from '@sl/domain/schedule';
 import type { ScheduleSite } from './schedule.service.ts';
@@ -86,11 +87,7 @@ export async function scheduleWorkbook(
   labels: WorkbookLabels,
 ): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
-  const bySheet = new Map<string, LocalScheduleDay[]>();
-  for (const d of days) {
-    const name = d.date.slice(0, sheets === 'month' ? 7 : 4);
-    bySheet.set(name, [...(bySheet.get(name) ?? []), d]);
-  }
+  const bySheet = groupBy(days, (d) => d.date.slice(0, sheets === 'month' ? 7 : 4));
   for (const [name, rows] of bySheet) addSheet(book, name, site, rows, labels);
   if (!bySheet.size) book.addWorksheet('-').addRow(labels.columns);
   return Buffer.from(await book.xlsx.writeBuffer());
