@@ -11,6 +11,7 @@ import {
   loadControllers,
   loadPlaces,
   loadWorld,
+  MANY_WRITTEN,
   touchedSince,
   type PlacedController,
 } from './program-source.ts';
@@ -272,7 +273,9 @@ export class ProgramService {
       const ids = new Set<number>();
       if (this.lampsTouched) {
         this.lampsTouched = false;
-        const t = await touchedSince(this.db, this.readSince!);
+        let lamps = 0;
+        for (const c of this.controllers.values()) lamps += c.lamps.length;
+        const t = await touchedSince(this.db, this.readSince!, Math.min(MANY_WRITTEN, lamps));
         if (t === 'many') {
           this.lampsStale = true;
           return await this.readLamps();
