@@ -41,24 +41,39 @@ function* lines(serials: string[], from: Date, hours: number): Generator<string>
   }
 }
 
-/** Writes `hours` hourly rows per phase of every meter from `from`; resolves with the rows written. */
-export async function loadMeterHours(pool: pg.Pool, serials: string[], from: Date, hours: number) {
+async function copy(pool: pg.Pool, statement: string, rows: Iterable<string>) {
   const client = await pool.connect();
   try {
-    const sink = client.query(
-      copyFrom(
-        `copy meter_hours (serial, phase, hour, energy_min, energy_max, power_sum, power_max, voltage_sum,
-          current_sum, readings, wh) from stdin`,
-      ),
-    );
-    await pipeline(Readable.from(lines(serials, from, hours)), sink);
+    await pipeline(Readable.from(rows), client.query(copyFrom(statement)));
   } finally {
     client.release();
   }
+}
+
+/** Writes `hours` hourly rows per phase of every meter from `from`; resolves with the rows written. */
+export async function loadMeterHours(pool: pg.Pool, serials: string[], from: Date, hours: number) {
+  await copy(
+    pool,
+    `copy meter_hours (serial, phase, hour, energy_min, energy_max, power_sum, power_max, voltage_sum,
+      current_sum, readings, wh) from stdin`,
+    lines(serials, from, hours),
+  );
   return serials.length * PHASES.length * hours;
 }
 
-/** The group's hours as rollMeters leaves them for `cabinets` meters of the rows above (ratio 1, every phase). */
+/** Each hour's wh of `cabinets` meters of the rows above (ratio 1, every phase), as the pre-summed tables keep it. */
+function* summed(cabinets: number, from: Date, hours: number, key: string): Generator<string> {
+  let chunk = '';
+  for (let h = 0; h < hours; h++) {
+    const at = new Date(from.getTime() + h * 3_600_000);
+    let wh = 0;
+    for (let c = 0; c < cabinets; c++) wh += PHASES.length * firstWh(h, riseOf(at.getUTCHours(), c));
+    chunk += `${key}\t${at.toISOString()}\t${wh}\n`;
+  }
+  yield chunk;
+}
+
+/** The group's hours as rollMeters leaves them for `cabinets` meters of the rows above. */
 export async function loadGroupHours(
   pool: pg.Pool,
   group: number,
@@ -66,24 +81,27 @@ export async function loadGroupHours(
   from: Date,
   hours: number,
 ) {
-  function* rows(): Generator<string> {
-    let chunk = '';
-    for (let h = 0; h < hours; h++) {
-      const at = new Date(from.getTime() + h * 3_600_000);
-      let wh = 0;
-      for (let c = 0; c < cabinets; c++) wh += PHASES.length * firstWh(h, riseOf(at.getUTCHours(), c));
-      chunk += `${group}\t${at.toISOString()}\t${wh}\n`;
-    }
-    yield chunk;
-  }
-  const client = await pool.connect();
-  try {
-    await pipeline(
-      Readable.from(rows()),
-      client.query(copyFrom(`copy group_hours ("group", hour, wh) from stdin`)),
-    );
-  } finally {
-    client.release();
-  }
+  await copy(
+    pool,
+    `copy group_hours ("group", hour, wh) from stdin`,
+    summed(cabinets, from, hours, `${group}`),
+  );
+  return hours;
+}
+
+/** A district's hours as rollMeters leaves them for the first `cabinets` meters (all in the district and group). */
+export async function loadDistrictHours(
+  pool: pg.Pool,
+  district: number,
+  group: number,
+  cabinets: number,
+  from: Date,
+  hours: number,
+) {
+  await copy(
+    pool,
+    `copy district_hours (district, "group", hour, wh) from stdin`,
+    summed(cabinets, from, hours, `${district}\t${group}`),
+  );
   return hours;
 }

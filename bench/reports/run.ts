@@ -1,9 +1,10 @@
-// bench:reports — a city's consumption reports over a year of meter data (issue 14): a month BY_DAY (goal
-// ≤ 200 ms), a year BY_MONTH (≤ 300 ms), and p99 under 20 concurrent users (≤ 1 s), through the HTTP API of the
-// server process on PostgreSQL. The reports read the hourly rollups only, so those are what is loaded (by COPY): the
-// group's pre-summed hours (group_hours), all a whole group's consumption reads, for every cabinet, and the meters'
-// hours (meter_hours), which a cabinet's, a district's or a meter's report reads, for the first HOUR_CABINETS
-// cabinets: one district's share of the city (the demo city has 13), all of them placed in that district.
+// bench:reports — a city's energy reports over a year of data (issue 14): a month BY_DAY (goal ≤ 200 ms), a year
+// BY_MONTH (≤ 300 ms), and p99 under 20 concurrent users (≤ 1 s), through the HTTP API of the server process on
+// PostgreSQL; a district's consumption and the energy saved beside them. The reports read the hourly rollups only,
+// so those are what is loaded (by COPY): the group's and one district's pre-summed hours (group_hours,
+// district_hours), the meters' own hours (meter_hours, which a cabinet's or a meter's report reads) for that
+// district's HOUR_CABINETS cabinets (the demo city has 13 districts), and the energy saved of MODULES lamp modules as
+// pre-summed (saved_hours).
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,7 +13,9 @@ import { recreateDatabase } from '../api/load.ts';
 import { ROOT, startNode, stopAll } from '../api/processes.ts';
 import { ADMIN_PASSWORD } from '../api/session.ts';
 import { call, signIn, type Session } from '../field/dim.ts';
-import { loadGroupHours, loadMeterHours } from './load-hours.ts';
+import { loadDistrictHours, loadGroupHours, loadMeterHours } from './load-hours.ts';
+import { loadSavedHours } from './load-saved.ts';
+import { consumptionSql } from '../../apps/server/src/energy/report-queries.ts';
 import { box } from '../../apps/server/test/boxes.ts';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -23,6 +26,7 @@ const HOUR_CABINETS = Math.min(
   CABINETS,
   Number(process.env.HOUR_CABINETS ?? Math.ceil(CABINETS / DISTRICTS)),
 );
+const MODULES = Number(process.env.MODULES ?? 100_000);
 const USERS = 20;
 const CONCURRENT_S = 30;
 const DOC = path.join(ROOT, 'docs/benchmarks.md');
@@ -30,13 +34,24 @@ const TZ = 'America/New_York';
 // the year loaded: from local midnight of 2025-11-01 on
 const FROM = new Date('2025-11-01T04:00:00Z');
 
-async function timed(url: string, s: Session, q: string) {
+async function timed(url: string, s: Session, q: string, report = 'consumption') {
   const t0 = performance.now();
-  const res = await fetch(`${url}/api/v2/reports/consumption?${q}`, { headers: s.headers });
-  const body = (await res.json()) as { result?: { total?: { kwh: number }; rows?: unknown[] } };
+  const res = await fetch(`${url}/api/v2/reports/${report}?${q}`, { headers: s.headers });
+  const body = (await res.json()) as {
+    result?: { total?: { kwh: number }; rows?: { savedKwh?: number }[] };
+  };
   if (!res.ok) throw new Error(`${q}: ${res.status} ${JSON.stringify(body)}`);
-  return { ms: performance.now() - t0, kwh: body.result!.total!.kwh, rows: body.result!.rows!.length };
+  const rows = body.result!.rows!;
+  const kwh = body.result!.total?.kwh ?? rows.reduce((t, r) => t + (r.savedKwh ?? 0), 0);
+  return { ms: performance.now() - t0, kwh, rows: rows.length };
 }
+
+const runs = async (times: number, run: () => Promise<{ ms: number; kwh: number; rows: number }>) => {
+  await run(); // warm-up
+  const out = [];
+  for (let i = 0; i < times; i++) out.push(await run());
+  return out;
+};
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p99 = (xs: number[]) =>
@@ -83,6 +98,8 @@ async function main() {
     );
     const t0 = performance.now();
     const groupRows = await loadGroupHours(pool, group._id, CABINETS, FROM, DAYS * 24);
+    await loadDistrictHours(pool, district._id, group._id, HOUR_CABINETS, FROM, DAYS * 24);
+    const saved = await loadSavedHours(pool, group._id, MODULES, FROM, DAYS * 24);
     const rows = await loadMeterHours(
       pool,
       meters.slice(0, HOUR_CABINETS).map((m) => m.serial),
@@ -91,10 +108,13 @@ async function main() {
     );
     await pool.query('vacuum analyze meter_hours');
     await pool.query('vacuum analyze group_hours');
+    await pool.query('vacuum analyze district_hours');
+    await pool.query('vacuum analyze saved_hours');
     const loadSeconds = (performance.now() - t0) / 1000;
-    const { rows: size } = await pool.query<{ size: string; groupSize: string }>(
+    const { rows: size } = await pool.query<{ size: string; groupSize: string; savedSize: string }>(
       `select pg_size_pretty(pg_total_relation_size('meter_hours')) as size,
-        pg_size_pretty(pg_total_relation_size('group_hours')) as "groupSize"`,
+        pg_size_pretty(pg_total_relation_size('group_hours')) as "groupSize",
+        pg_size_pretty(pg_total_relation_size('saved_hours')) as "savedSize"`,
     );
     console.log(
       `loaded ${groupRows} group_hours and ${rows} meter_hours rows (${size[0]!.size}) in ${loadSeconds.toFixed(0)} s`,
@@ -124,13 +144,30 @@ async function main() {
     await timed(server.url, s, meterMonth);
     const meterRuns = [];
     for (let i = 0; i < 5; i++) meterRuns.push(await timed(server.url, s, meterMonth));
-    // the district: its meters' own hours summed at request time (no pre-sums per district)
+    // the district: its pre-summed hours (district_hours)
     const inDistrict = (query: string) => `${query.replace(/&?group=\d+/, '')}&district=${district._id}`;
-    await timed(server.url, s, inDistrict(month));
-    const districtMonth = [];
-    for (let i = 0; i < 5; i++) districtMonth.push(await timed(server.url, s, inDistrict(month)));
-    const districtYear = [];
-    for (let i = 0; i < 3; i++) districtYear.push(await timed(server.url, s, inDistrict(year)));
+    const districtMonth = await runs(5, () => timed(server.url, s, inDistrict(month)));
+    const districtYear = await runs(3, () => timed(server.url, s, inDistrict(year)));
+    // baseline: the same district's year summed from its meters' own hours, as before district_hours (in the database)
+    const baselineYear = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await pool.query(consumptionSql('BY_MONTH'), [
+        FROM.toISOString(),
+        new Date(FROM.getTime() + DAYS * 86_400_000).toISOString(),
+        null,
+        null,
+        null,
+        TZ,
+        district._id,
+      ]);
+      baselineYear.push(performance.now() - t0);
+    }
+    // energy saved for the whole group: its pre-summed hours (saved_hours)
+    const savedMonth = await runs(5, () => timed(server.url, s, month, 'energy-saved'));
+    const savedYear = await runs(3, () => timed(server.url, s, year, 'energy-saved'));
+    const savedByProfile = await runs(3, () => timed(server.url, s, `${year}&by=profile`, 'energy-saved'));
+    console.log(`district ${JSON.stringify(districtYear)}\nsaved ${JSON.stringify(savedYear)}`);
 
     // 20 users, each asking one month's report after another (a different month each) for CONCURRENT_S
     const latencies: number[] = [];
@@ -157,6 +194,15 @@ async function main() {
         districtMonth: districtMonth.map((r) => r.ms),
         districtMonthKwh: districtMonth[0]!.kwh,
         districtYear: districtYear.map((r) => r.ms),
+        baselineYear,
+        savedMonth: savedMonth.map((r) => r.ms),
+        savedMonthKwh: savedMonth[0]!.kwh,
+        savedYear: savedYear.map((r) => r.ms),
+        savedByProfile: savedByProfile.map((r) => r.ms),
+        savedByProfileRows: savedByProfile[0]!.rows,
+        savedRows: saved.rows,
+        savedCombos: saved.combos,
+        savedSize: size[0]!.savedSize,
         loadSeconds,
         month: monthRuns.map((r) => r.ms),
         monthKwh: monthRuns[0]!.kwh,
@@ -187,6 +233,15 @@ type Result = {
   districtMonth: number[];
   districtMonthKwh: number;
   districtYear: number[];
+  baselineYear: number[];
+  savedMonth: number[];
+  savedMonthKwh: number;
+  savedYear: number[];
+  savedByProfile: number[];
+  savedByProfileRows: number;
+  savedRows: number;
+  savedCombos: number;
+  savedSize: string;
   loadSeconds: number;
   month: number[];
   monthKwh: number;
@@ -210,8 +265,8 @@ function render(r: Result): string {
       `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       `- Command: \`${CABINETS === 5000 && DAYS === 365 ? '' : `CABINETS=${CABINETS} DAYS=${DAYS} `}npm run bench:reports\``,
       `- Machine: ${m.cores} cores (\`nproc\`), ${m.memory} memory, ${m.cpu}; Node ${m.node}; ${m.postgres}; one-minute load average at the end ${r.load.toFixed(1)}. anything else running on the machine makes the numbers noisy (see the load); the numbers are one run.`,
-      `- Data: ${n(CABINETS)} cabinets' meters, three phases, ${DAYS} days, as the hourly rollups keep them, loaded by COPY in ${r.loadSeconds.toFixed(0)} s: the group's pre-summed hours (\`group_hours\`, what \`rollMeters\` leaves for all ${n(CABINETS)} meters; all that a whole group's consumption reads): ${n(r.groupRows)} rows, ${r.groupSize}; and the meters' own hours (\`meter_hours\`, what four 15-minute readings an hour leave, with each hour's rise) **for the first ${n(HOUR_CABINETS)} meters only**, the meters of the cabinets of one district (${n(CABINETS)} ÷ ${DISTRICTS}, what a district's, a cabinet's or a meter's report reads): ${n(r.rows)} rows, ${r.size}.${full ? '' : ` **Not the issue's size** (5,000 cabinets, a year).`} The raw 15-minute readings, the other meters' hours and the modules' hourly data were not loaded (the consumption reports do not read them).`,
-      '- Requests: `GET /api/v2/reports/consumption` for the whole group (an admin with `group=`; one meter with `meter=`; the district with `district=`, the hours of its meters summed at request time), through the server process (`apps/server/src/main.ts`), on 127.0.0.1.',
+      `- Data: ${n(CABINETS)} cabinets' meters, three phases, ${DAYS} days, as the hourly rollups keep them, loaded by COPY in ${r.loadSeconds.toFixed(0)} s: the group's pre-summed hours (\`group_hours\`, what \`rollMeters\` leaves for all ${n(CABINETS)} meters; all that a whole group's consumption reads): ${n(r.groupRows)} rows, ${r.groupSize}; and the meters' own hours (\`meter_hours\`, what four 15-minute readings an hour leave, with each hour's rise) **for the first ${n(HOUR_CABINETS)} meters only**, the meters of the cabinets of one district (${n(CABINETS)} ÷ ${DISTRICTS}; what a cabinet's or a meter's report reads): ${n(r.rows)} rows, ${r.size}, with that district's pre-summed hours (\`district_hours\`, all a district's consumption reads); and the energy saved of ${n(MODULES)} lamp modules as \`rollModules\` pre-sums it (\`saved_hours\`, per hour, group control and profile: ${r.savedCombos} of them; all the energy-saved report reads): ${n(r.savedRows)} rows, ${r.savedSize}.${full ? '' : ` **Not the issue's size** (5,000 cabinets, a year).`} The raw 15-minute readings, the other meters' hours and the modules' own hourly rows (\`module_hours\`, 876 M rows for 100,000 modules, about 90 GB with its index: more than this machine's free disk) were not loaded: no report reads them.`,
+      '- Requests: `GET /api/v2/reports/consumption` for the whole group (an admin with `group=`; one meter with `meter=`; the district with `district=`) and `GET /api/v2/reports/energy-saved` for the whole group, through the server process (`apps/server/src/main.ts`), on 127.0.0.1.',
     ].join('\n'),
     [
       '| measure | runs | median | goal |\n| --- | --- | --: | --: |',
@@ -220,6 +275,10 @@ function render(r: Result): string {
       `| one meter, a month BY_DAY (${n(r.meterKwh)} kWh) | ${r.meter.map(ms).join(', ')} | **${ms(median(r.meter))}** | – |`,
       `| a district of ${n(HOUR_CABINETS)} cabinets, a month BY_DAY (${n(r.districtMonthKwh)} kWh) | ${r.districtMonth.map(ms).join(', ')} | **${ms(median(r.districtMonth))}** | – |`,
       `| a district of ${n(HOUR_CABINETS)} cabinets, a year BY_MONTH | ${r.districtYear.map(ms).join(', ')} | **${ms(median(r.districtYear))}** | – |`,
+      `| baseline: the same district's year summed from its ${n(HOUR_CABINETS)} meters' own hours at request time (the query before \`district_hours\`, in the database alone) | ${r.baselineYear.map(ms).join(', ')} | **${ms(median(r.baselineYear))}** | – |`,
+      `| energy saved, ${n(MODULES)} lamps, a month BY_DAY (${n(r.savedMonthKwh)} kWh saved) | ${r.savedMonth.map(ms).join(', ')} | **${ms(median(r.savedMonth))}** | – |`,
+      `| energy saved, a year BY_MONTH | ${r.savedYear.map(ms).join(', ')} | **${ms(median(r.savedYear))}** | – |`,
+      `| energy saved, a year BY_MONTH by profile (${n(r.savedByProfileRows)} rows) | ${r.savedByProfile.map(ms).join(', ')} | **${ms(median(r.savedByProfile))}** | – |`,
       `| ${USERS} users, a month BY_DAY each, ${CONCURRENT_S} s | ${n(r.concurrent.length)} requests, p50 ${ms(median(r.concurrent))} | p99 **${ms(p99(r.concurrent))}** | p99 1,000 ms |`,
     ].join('\n'),
     [

@@ -3,7 +3,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedInstant } from '@sl/domain/astro';
 import { encodeMeterReading, topic } from '@sl/protocol';
-import { rebuildGroupHours } from '../src/energy/group-hours.ts';
+import { rebuildDistrictHours, rebuildGroupHours, rebuildSavedHours } from '../src/energy/group-hours.ts';
 import { dropOldPartitions } from '../src/field/history.ts';
 import { until } from './field-setup.ts';
 import { at, D, MAC, MODULE, publishEnergyField, READINGS, SERIAL, TZ } from './energy-field.ts';
@@ -120,7 +120,41 @@ describe(`energy reports on ${backend}`, () => {
     const one = await report(s, 'consumption', { ...range, district: west });
     expect(one.body.result.city).toMatchObject({ _id: cityId, timezone: TZ });
     expect((await report(s, 'consumption', { ...range, district: 999999 })).status).toBe(404);
+
+    // the district's pre-summed hours follow its cabinets and their meters
+    const move = async (lon: number) => {
+      const res = await s.call('PATCH', `/api/v1/Cabinets/${cabinetId}`, {
+        location: { type: 'Point', coordinates: [lon, 51.5] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await move(-0.02);
+    expect([await total(s, west), await total(s, east)]).toEqual([0, 1]);
+    // the districts redrawn: West End now takes the cabinet where it stands
+    const redrawn = await s.call('PATCH', `/api/v1/Districts/${west}`, {
+      boundary: box(-0.03, 51.4, 0, 51.6),
+    });
+    expect(redrawn.status, JSON.stringify(redrawn.body)).toBe(200);
+    await s.call('PATCH', `/api/v1/Districts/${east}`, { boundary: square(0.3) });
+    await until(async () => (await total(s, west)) === 1 || undefined);
+    expect(await total(s, east)).toBe(0);
+    const meter = (body: object) => s.call('PATCH', `/api/v1/Meters/${meterId}`, body);
+    expect((await meter({ power_transformation: 3 })).status).toBe(200);
+    expect(await total(s, west)).toBe(3);
+    expect((await meter({ cabinet: null, power_transformation: 1 })).status).toBe(200);
+    expect(await total(s, west)).toBe(0);
+    expect((await meter({ cabinet: cabinetId })).status).toBe(200);
+    expect(await total(s, west)).toBe(1);
+    // within the district, a group sees its own meters: the meter in another group leaves this one's figure
+    const spare = await create('Groups', { name: 'District spare', cities: [cityId] });
+    expect((await meter({ group: spare })).status).toBe(200);
+    expect([await total(s, west), await total(users['energy-admin']!, west)]).toEqual([1, 0]);
+    expect((await meter({ group: groupId })).status).toBe(200);
+    expect(await total(users['energy-admin']!, west)).toBe(1);
+    // a cabinet placed in no district leaves none with its meters' hours
     await s.call('PATCH', `/api/v1/Cabinets/${cabinetId}`, { location: null });
+    expect(await total(s, west)).toBe(0);
+    expect(await s.sql('select district, wh from district_hours where wh <> 0')).toEqual([]);
   });
 
   it('groups by week (from Monday), month and period, and starts a range from the last value before it', async () => {
@@ -237,6 +271,31 @@ describe(`energy reports on ${backend}`, () => {
     const byProfile = await report(s, 'energy-saved', { ...range, by: 'profile' });
     expect(byProfile.body.result.rows).toMatchObject([{ key: null, savedKwh: 0.1 }]);
     expect((await report(users['meters-only']!, 'energy-saved', range)).status).toBe(403);
+  });
+
+  it('counts an hour’s saving under the program that ran it; a rebuild puts it under the lamp’s program now', async () => {
+    const profile = await create('Profiles', { name: 'Saved later', group: groupId });
+    const [module] = await s.sql<{ _id: number }>('select _id from luminary_modules where mac = $1', [
+      MODULE,
+    ]);
+    expect(
+      (await s.call('PATCH', `/api/v1/LuminaryModules/${module!._id}`, { profileId: profile })).status,
+    ).toBe(200);
+    const byProfile = async () =>
+      (
+        await report(s, 'energy-saved', { ...range, by: 'profile', groupType: 'BY_PERIOD' })
+      ).body.result.rows.map((r: { key: string | null; savedKwh: number }) => [r.key, r.savedKwh]);
+    expect(await byProfile()).toEqual([[null, 0.1]]);
+    const raw = {
+      query: (text: string, params: unknown[]) => s.sql(text, params).then((rows) => ({ rows })),
+    };
+    expect(await rebuildSavedHours(raw)).toEqual({ written: 3, dropped: 3 });
+    expect(await byProfile()).toEqual([[String(profile), 0.1]]);
+    expect(
+      (await s.call('PATCH', `/api/v1/LuminaryModules/${module!._id}`, { profileId: null })).status,
+    ).toBe(200);
+    await rebuildSavedHours(raw);
+    expect(await byProfile()).toEqual([[null, 0.1]]);
   });
 
   it('exports a report as CSV and as Excel, titles in the user’s language, numbers as numbers', async () => {
@@ -393,5 +452,29 @@ describe(`energy reports on ${backend}`, () => {
     expect(dropped).toBeGreaterThanOrEqual(1);
     expect(await s.sql('select 1 from group_hours where "group" = $1', [groupId + 1e6])).toEqual([]);
     expect(await total(groupId)).toBe(own);
+    // a district's and the energy saved likewise
+    const district = await create('Districts', {
+      name: 'Rebuilt',
+      city: cityId,
+      boundary: box(1, 51, 2, 52),
+    });
+    await s.call('PATCH', `/api/v1/Cabinets/${cabinetId}`, {
+      location: { type: 'Point', coordinates: [1.5, 51.5] },
+    });
+    const inDistrict = async () =>
+      (await report(s, 'consumption', { ...range, groupType: 'BY_PERIOD', district })).body.result.total.kwh;
+    expect(await inDistrict()).toBe(own);
+    const saved = async () =>
+      (await report(s, 'energy-saved', { ...range, groupType: 'BY_PERIOD', group: groupId })).body.result
+        .rows;
+    const savedBefore = await saved();
+    await s.sql('update district_hours set wh = wh * 2');
+    await s.sql('update saved_hours set wh = 0');
+    expect([await inDistrict(), (await saved())[0].drawnKwh]).not.toEqual([own, savedBefore[0].drawnKwh]);
+    expect((await rebuildDistrictHours(raw)).written).toBeGreaterThan(0);
+    expect((await rebuildSavedHours(raw)).written).toBeGreaterThan(0);
+    expect(await inDistrict()).toBe(own);
+    expect(await saved()).toEqual(savedBefore);
+    await s.call('PATCH', `/api/v1/Cabinets/${cabinetId}`, { location: null });
   });
 });

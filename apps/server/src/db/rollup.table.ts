@@ -55,6 +55,46 @@ export const moduleHours = pgTable(
     runhMax: doublePrecision('runh_max'),
     powSum: doublePrecision('pow_sum').notNull(),
     readings: integer('readings').notNull(),
+    // the hour's rises of the energy (Wh) and burn-hour counters over their last values before the hour (the hour's
+    // own lowest for a module's first hour), kept by rollModules as meter_hours.wh is
+    wh: doublePrecision('wh'),
+    burnH: doublePrecision('burn_h'),
   },
   (t) => [primaryKey({ columns: [t.mac, t.hour] })],
+);
+
+/**
+ * Per district, group and hour: what the live meters of the cabinets placed in the district drew (Wh, ratios applied,
+ * every phase). A district's consumption report reads only this. Kept by rollMeters as hours change and by database
+ * triggers (db/district-hours.ts) when a cabinet changes district or a meter changes cabinet, serial, group or ratio.
+ */
+export const districtHours = pgTable(
+  'district_hours',
+  {
+    district: bigint('district', { mode: 'number' }).notNull(),
+    // 0: the meters in no group
+    group: bigint('group', { mode: 'number' }).notNull(),
+    hour: hour(),
+    wh: doublePrecision('wh').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.district, t.hour, t.group] })],
+);
+
+/**
+ * Per group, group control, profile and hour: the lamps' burn hours, what they drew (Wh) and what they would have drawn
+ * at their models' full power (Wh), summed by rollModules as the hours' rises change, under the group, group control,
+ * profile and model each lamp had when it burned (0: none). The energy-saved report reads only this.
+ */
+export const savedHours = pgTable(
+  'saved_hours',
+  {
+    group: bigint('group', { mode: 'number' }).notNull(),
+    hour: hour(),
+    groupControl: bigint('group_control', { mode: 'number' }).notNull(),
+    profile: bigint('profile', { mode: 'number' }).notNull(),
+    burnH: doublePrecision('burn_h').notNull(),
+    wh: doublePrecision('wh').notNull(),
+    fullWh: doublePrecision('full_wh').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.group, t.hour, t.groupControl, t.profile] })],
 );

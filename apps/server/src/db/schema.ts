@@ -1,7 +1,7 @@
 import { changeLog } from './change-log.table.ts';
 import { commandDevices, commands } from './command.table.ts';
 import { deviceSecrets } from './device-secret.table.ts';
-import { groupHours, meterHours, moduleHours } from './rollup.table.ts';
+import { districtHours, groupHours, meterHours, moduleHours, savedHours } from './rollup.table.ts';
 import { loginThrottle, sessions } from './session.table.ts';
 import { tables } from './tables.ts';
 import { userPreferences } from './user-preference.table.ts';
@@ -17,6 +17,8 @@ export const schema = {
   meterHours,
   groupHours,
   moduleHours,
+  districtHours,
+  savedHours,
   changeLog,
   userPreferences,
 };

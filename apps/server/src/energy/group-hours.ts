@@ -34,26 +34,70 @@ export const meterHooks = (raw: Raw): EntityHooks => ({
 });
 
 /**
- * Sums every group's hours afresh from its live meters' own hours, with their ratios, and drops the hours no
- * meter accounts for: the repair for a meter edited while its readings were being rolled (the hook and the
- * ingest are separate statements). The upserted and the dropped rows are disjoint, so one statement does both.
- * Answers how many group hours it wrote and dropped.
+ * Writes a pre-summed table afresh from `fresh` (a query of its key columns and values) and drops the rows `fresh`
+ * has not: the repair for an edit made while readings were being rolled (the hooks, triggers and ingest are separate
+ * statements). The upserted and the dropped rows are disjoint, so one statement does both. Answers how many rows it
+ * wrote and dropped.
  */
-export async function rebuildGroupHours(raw: Raw): Promise<{ written: number; dropped: number }> {
+async function rebuild(raw: Raw, table: string, keys: string[], values: string[], fresh: string) {
+  const on = keys.map((k) => `f.${k} = t.${k}`).join(' and ');
   const result = (await raw.query(
-    `with fresh as (
-       select m."group" as grp, h.hour,
-         sum(h.wh * coalesce(m.power_transformation, 1) * coalesce(m.voltage_transformation, 1)) as wh
-       from meter_hours h join meters m on m.serial = h.serial and m.deleted_at is null and m."group" is not null
-       where h.wh is not null group by 1, 2),
+    `with fresh as (${fresh}),
      written as (
-       insert into group_hours as g ("group", hour, wh) select grp, hour, wh from fresh
-       on conflict ("group", hour) do update set wh = excluded.wh returning 1),
-     dropped as (
-       delete from group_hours g
-       where not exists (select 1 from fresh f where f.grp = g."group" and f.hour = g.hour) returning 1)
+       insert into ${table} as t (${[...keys, ...values].join(', ')})
+       select ${[...keys, ...values].join(', ')} from fresh
+       on conflict (${keys.join(', ')}) do update set ${values.map((v) => `${v} = excluded.${v}`).join(', ')}
+       returning 1),
+     dropped as (delete from ${table} t where not exists (select 1 from fresh f where ${on}) returning 1)
      select (select count(*) from written)::int as written, (select count(*) from dropped)::int as dropped`,
     [],
   )) as { rows: { written: number; dropped: number }[] };
   return result.rows[0]!;
 }
+
+const RATIO = `coalesce(m.power_transformation, 1) * coalesce(m.voltage_transformation, 1)`;
+
+/** Every group's hours summed afresh from its live meters' own hours, with their ratios. */
+export const rebuildGroupHours = (raw: Raw) =>
+  rebuild(
+    raw,
+    'group_hours',
+    ['"group"', 'hour'],
+    ['wh'],
+    `select m."group", h.hour, sum(h.wh * ${RATIO}) as wh
+     from meter_hours h join meters m on m.serial = h.serial and m.deleted_at is null and m."group" is not null
+     where h.wh is not null group by 1, 2`,
+  );
+
+/** Every district's hours summed afresh from the live meters of the cabinets placed in it. */
+export const rebuildDistrictHours = (raw: Raw) =>
+  rebuild(
+    raw,
+    'district_hours',
+    ['district', '"group"', 'hour'],
+    ['wh'],
+    `select k.district, coalesce(m."group", 0) as "group", h.hour, sum(h.wh * ${RATIO}) as wh
+     from meter_hours h join meters m on m.serial = h.serial and m.deleted_at is null
+     join cabinets k on k._id = m.cabinet and k.deleted_at is null and k.district is not null
+     where h.wh is not null group by 1, 2, 3`,
+  );
+
+/**
+ * The energy saved summed afresh from the modules' hours, each lamp's every hour now under the group, group control,
+ * profile and model it has now (at ingest each hour is counted under those it had then).
+ */
+export const rebuildSavedHours = (raw: Raw) =>
+  rebuild(
+    raw,
+    'saved_hours',
+    ['"group"', 'hour', 'group_control', 'profile'],
+    ['burn_h', 'wh', 'full_wh'],
+    `select coalesce(lm."group", 0) as "group", h.hour, coalesce(l.profile_group, 0) as group_control,
+       coalesce(lm.profile_id, 0) as profile, coalesce(sum(h.burn_h), 0) as burn_h, coalesce(sum(h.wh), 0) as wh,
+       coalesce(sum(h.burn_h * coalesce(mo.power, 0)), 0) as full_wh
+     from module_hours h
+     join luminary_modules lm on lm.mac = h.mac and lm.deleted_at is null
+     join luminaries l on l.control_module = lm._id and l.deleted_at is null
+     left join luminary_models mo on mo._id = l.model
+     where h.wh is not null or h.burn_h is not null group by 1, 2, 3, 4`,
+  );

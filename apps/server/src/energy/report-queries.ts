@@ -45,6 +45,19 @@ export const groupConsumptionSql = (g: GroupType) => `select ${PER_HOUR(g, 'h.ho
   group by 1, 2 order by 1, 2`;
 
 /**
+ * The same for one district ($7; within group $3 when given; $4 and $5 unused), from its pre-summed hours: the meters
+ * of the cabinets placed in it, a month ~720 rows per group.
+ */
+export const districtConsumptionSql = (
+  g: GroupType,
+) => `select ${PER_HOUR(g, 'h.hour')}, sum(h.wh)::float8 as wh
+  from district_hours h
+  where h.district = $7 and ($3::bigint is null or h."group" = $3)
+    and h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz
+    and $4::bigint is null and $5::bigint is null
+  group by 1, 2 order by 1, 2`;
+
+/**
  * The same for every group ($3, $4, $5 and $7 unused): the groups' pre-summed hours, and the hours of the few meters in
  * no group, which group_hours does not hold.
  */

@@ -16,6 +16,7 @@ import { ApiError } from '../http/api-error.ts';
 import {
   consumptionSql,
   allConsumptionSql,
+  districtConsumptionSql,
   groupConsumptionSql,
   indicationsSql,
   instantValuesSql,
@@ -93,11 +94,8 @@ export class ReportService {
   async consumption(caller: Caller, q: ReportQuery) {
     const { city, start, end, params } = await this.scope(caller, q);
     const buckets = new Map<string, { wh: number; nightWh: number }>();
-    // a whole group, or every group: the pre-summed hours; a district's, a cabinet's or a meter's: the meters' hours
-    const wholeGroups = params[3] === null && params[4] === null && params[6] === null;
-    const sql = (
-      wholeGroups ? (params[2] === null ? allConsumptionSql : groupConsumptionSql) : consumptionSql
-    )(q.groupType);
+    // a whole group, every group or a district: the pre-summed hours; a cabinet's or a meter's: the meters' hours
+    const sql = this.consumptionQuery(params)(q.groupType);
     for (const r of await this.rows(sql, params)) {
       const day = String(r.first_day);
       const b = buckets.get(day) ?? { wh: 0, nightWh: 0 };
@@ -118,6 +116,12 @@ export class ReportService {
       })),
       total: energyFigures(total.wh, total.nightWh, city),
     };
+  }
+
+  private consumptionQuery([, , group, cabinet, meter, , district]: unknown[]) {
+    if (cabinet !== null || meter !== null) return consumptionSql;
+    if (district !== null) return districtConsumptionSql;
+    return group === null ? allConsumptionSql : groupConsumptionSql;
   }
 
   async indications(caller: Caller, q: ReportQuery) {

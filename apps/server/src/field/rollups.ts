@@ -42,7 +42,7 @@ export async function rollMeters(raw: Raw, rows: PhaseRow[]): Promise<void> {
   );
   // Each touched hour's consumption (wh: the rise over the last valid value before it, the hour's own first value
   // for a new meter), for the hours that got readings and each phase's next valid hour (a late reading moves its
-  // rise); what changed is added to the group's hour (group_hours) and the meter's naP of those hours is rewritten
+  // rise); what changed is added to the group's hour (group_hours) and its district's (district_hours), and the meter's naP of those hours is rewritten
   // (kWh, every phase). The protocol's meters give active import energy only: naM, nrP and nrM stay empty rather
   // than pretend to be 0. One statement: its parts see the table as it was before it, hence `fresh` over `h.wh`.
   await raw.query(
@@ -74,6 +74,14 @@ export async function rollMeters(raw: Raw, rows: PhaseRow[]): Promise<void> {
        from changed c join meters m on m.serial = c.serial and m.deleted_at is null and m."group" is not null
        group by 1, 2 order by 1, 2
        on conflict ("group", hour) do update set wh = g.wh + excluded.wh
+       returning 1),
+     districts as (
+       insert into district_hours as d (district, "group", hour, wh)
+       select k.district, coalesce(m."group", 0), c.hour, sum(c.delta * ${METER_RATIO})
+       from changed c join meters m on m.serial = c.serial and m.deleted_at is null
+       join cabinets k on k._id = m.cabinet and k.deleted_at is null and k.district is not null
+       group by 1, 2, 3 order by 1, 3, 2
+       on conflict (district, hour, "group") do update set wh = d.wh + excluded.wh
        returning 1)
      insert into meters_average_data (meter, date, "group", na_p)
      select m._id, h.hour, m."group", sum(coalesce(f.wh, h.wh)) * ${METER_RATIO} / 1000.0
@@ -169,5 +177,52 @@ export async function rollModules(raw: Raw, hours: readonly ModuleHour[]): Promi
       column('powSum'),
       column('readings'),
     ],
+  );
+  await rollSaved(raw, column('mac'), column('hour'));
+}
+
+/** The last valid value of a module's counter before the hour of `h`. */
+const before = (col: string) => `(select b.${col}_max from module_hours b
+  where b.mac = h.mac and b.hour < h.hour and b.${col}_max is not null order by b.hour desc limit 1)`;
+
+/**
+ * The touched module hours' rises (module_hours.wh, burn_h: over the last valid values before each hour), for the
+ * hours that got readings and each module's next hour with a value (a late reading moves its rise), and what changed
+ * added to the energy saved under each lamp's group, group control, profile and model as they are now (saved_hours):
+ * an hour's saving is counted under the program that ran it. One statement, as in rollMeters.
+ */
+async function rollSaved(raw: Raw, macs: string[], hours: string[]): Promise<void> {
+  await raw.query(
+    `with arrived as (
+       select distinct v.mac, v.hour from unnest($1::text[], $2::timestamptz[]) as v(mac, hour)),
+     touched as (
+       select mac, hour from arrived
+       union
+       select a.mac, n.hour from arrived a cross join lateral (
+         select b.hour from module_hours b
+         where b.mac = a.mac and b.hour > a.hour and (b.energy_max is not null or b.runh_max is not null)
+         order by b.hour limit 1) n),
+     fresh as (
+       select h.mac, h.hour, h.wh as old_wh, h.burn_h as old_burn_h,
+         h.energy_max - coalesce(${before('energy')}, h.energy_min) as wh,
+         h.runh_max - coalesce(${before('runh')}, h.runh_min) as burn_h
+       from touched t join module_hours h on h.mac = t.mac and h.hour = t.hour),
+     changed as (
+       update module_hours h set wh = f.wh, burn_h = f.burn_h from fresh f
+       where h.mac = f.mac and h.hour = f.hour
+         and (h.wh is distinct from f.wh or h.burn_h is distinct from f.burn_h)
+       returning f.mac, f.hour, coalesce(f.wh, 0) - coalesce(f.old_wh, 0) as wh,
+         coalesce(f.burn_h, 0) - coalesce(f.old_burn_h, 0) as burn_h)
+     insert into saved_hours as s ("group", hour, group_control, profile, burn_h, wh, full_wh)
+     select coalesce(lm."group", 0), c.hour, coalesce(l.profile_group, 0), coalesce(lm.profile_id, 0),
+       sum(c.burn_h), sum(c.wh), sum(c.burn_h * coalesce(mo.power, 0))
+     from changed c
+     join luminary_modules lm on lm.mac = c.mac and lm.deleted_at is null
+     join luminaries l on l.control_module = lm._id and l.deleted_at is null
+     left join luminary_models mo on mo._id = l.model
+     group by 1, 2, 3, 4 order by 1, 2, 3, 4
+     on conflict ("group", hour, group_control, profile) do update set
+       burn_h = s.burn_h + excluded.burn_h, wh = s.wh + excluded.wh, full_wh = s.full_wh + excluded.full_wh`,
+    [macs, hours],
   );
 }
