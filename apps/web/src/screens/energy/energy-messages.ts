@@ -43,7 +43,10 @@ export const ENERGY_MESSAGES = {
     analyticsFull: 'At full power',
     analyticsDrawn: 'Drawn by the lamps',
     analyticsSaved: 'Energy saved',
-    analyticsAvailability: 'Availability: not measured yet',
+    analyticsAvailability: 'Availability',
+    analyticsAvailabilityHelp:
+      'The share of lamp-hours of the period, up to now, in which the lamps were available. A lamp (a luminaire with a control module, counted from its installation date) is unavailable while an event of its module not responding, the lamp broken or out at night is open; overlapping events count once.',
+    analyticsNoLamps: 'no lamp in this period',
     dashboardLamps: 'Lamps now',
     dashboardToday: 'Consumption today',
     dashboardMonth: 'Consumption this month',
@@ -100,7 +103,10 @@ export const ENERGY_MESSAGES = {
     analyticsFull: 'При полной мощности',
     analyticsDrawn: 'Потреблено светильниками',
     analyticsSaved: 'Сэкономлено',
-    analyticsAvailability: 'Доступность: пока не измеряется',
+    analyticsAvailability: 'Доступность',
+    analyticsAvailabilityHelp:
+      'Доля светильнико-часов периода (до текущего момента), в которые светильники были доступны. Светильник (с модулем управления, считается с даты установки) недоступен, пока открыто событие его модуля: нет связи, неисправен или не горит ночью; перекрывающиеся события считаются один раз.',
+    analyticsNoLamps: 'в этом периоде нет светильников',
     dashboardLamps: 'Светильники сейчас',
     dashboardToday: 'Потребление сегодня',
     dashboardMonth: 'Потребление в этом месяце',
