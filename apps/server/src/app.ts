@@ -50,6 +50,7 @@ import { ProgramService, SYSTEM_CLOCK, type Clock } from './lighting/program-ser
 import { registerMapRoutes } from './routes/map.routes.ts';
 import { registerMeterActiveRoutes } from './routes/meter-active.routes.ts';
 import { registerReportRoutes } from './routes/reports.routes.ts';
+import { registerAvailabilityRoutes } from './routes/availability.routes.ts';
 import { registerReportExportRoutes } from './routes/report-export.routes.ts';
 import { ReportService } from './energy/report.service.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
@@ -294,6 +295,7 @@ export async function buildApp({
   registerCalendarRoutes(app, service, repo, db, announce);
   const reports = new ReportService(db, service, () => clock.now());
   registerReportRoutes(app, reports);
+  registerAvailabilityRoutes(app, reports, clock);
   registerReportExportRoutes(app, reports);
   registerMeterActiveRoutes(app, service);
   const schedules = new ScheduleService(service, repo, db, () => announce('ControllerSchedule'));

@@ -30,10 +30,11 @@ export function consoleForSuite(
   use: (running: { s: TestServer; browser: Browser }) => void,
   prepare?: (s: TestServer) => Promise<void>,
   timeoutMs = 120_000,
+  config: Parameters<typeof startServer>[0] = {},
 ) {
   let running: { s: TestServer; browser?: Browser } | undefined;
   beforeAll(async () => {
-    const s = await startServer({ webDist: WEB_DIST });
+    const s = await startServer({ ...config, webDist: WEB_DIST });
     running = { s };
     await prepare?.(s);
     running.browser = await launch();

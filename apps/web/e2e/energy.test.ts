@@ -187,13 +187,32 @@ describe('energy screens, in Chromium', () => {
         .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-testid')));
     await page.getByTestId('lamps-on').waitFor();
     expect(await page.getByTestId('lamps-on').textContent()).toBe('On: 1');
-    expect(await order()).toEqual(['widget-lamps', 'widget-today', 'widget-month', 'widget-saved']);
+    expect(await order()).toEqual([
+      'widget-lamps',
+      'widget-events',
+      'widget-commands',
+      'widget-today',
+      'widget-month',
+      'widget-saved',
+    ]);
     await page.getByRole('checkbox', { name: 'Consumption today', exact: true }).uncheck();
     await page.getByRole('button', { name: 'Move up: Energy saved this month' }).click();
-    expect(await order()).toEqual(['widget-lamps', 'widget-saved', 'widget-month']);
+    expect(await order()).toEqual([
+      'widget-lamps',
+      'widget-events',
+      'widget-commands',
+      'widget-saved',
+      'widget-month',
+    ]);
     await page.reload();
     await page.getByTestId('lamps-on').waitFor();
-    expect(await order()).toEqual(['widget-lamps', 'widget-saved', 'widget-month']);
+    expect(await order()).toEqual([
+      'widget-lamps',
+      'widget-events',
+      'widget-commands',
+      'widget-saved',
+      'widget-month',
+    ]);
     await shot(page, 'energy-dashboard-en');
     await page.context().close();
 

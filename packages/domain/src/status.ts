@@ -88,6 +88,15 @@ export const EVENT_TYPES = [
   'LAMP_OUT_AT_NIGHT',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+/**
+ * The events during which a lamp gives no light: its module silent, the lamp or its driver broken, or dark while its
+ * program asks it to burn. A controller's outage reaches its lamps as their modules' silence.
+ */
+export const OUTAGE_EVENT_TYPES = [
+  'MODULE_NOT_RESPONDING',
+  'LAMP_BROKEN',
+  'LAMP_OUT_AT_NIGHT',
+] as const satisfies readonly EventType[];
 export const EVENT_STATUSES = ['OPEN', 'SOLVED'] as const;
 
 export const DAY_TYPES = ['workday', 'default', 'dayoff', 'weekend', 'holiday', 'events'] as const;

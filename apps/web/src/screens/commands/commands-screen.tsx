@@ -17,26 +17,32 @@ import {
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import { sl } from '../../i18n/messages.ts';
 import { CommandDevices, when } from './command-devices.tsx';
 import { CommandFilters } from './command-filters.tsx';
-import { fetchArchive, tally, type ArchivedCommand, type Filters } from './commands-api.ts';
+import {
+  fetchArchive,
+  OUTCOMES,
+  tally,
+  type ArchivedCommand,
+  type Filters,
+  type Outcome,
+} from './commands-api.ts';
+import { commandTypeName, targetText } from './command-text.ts';
 import { useLiveCommands } from './use-live-commands.ts';
-
-/** What a command addressed, in words: a module by MAC or number, or a controller, mounting, segment, group. */
-function targetText(t: Record<string, unknown>, translate: (key: string, args?: object) => string) {
-  if (t.by === 'mac') return `MAC ${String(t.mac)}`;
-  if (t.by === 'id') return `№ ${String(t.id)}`;
-  if (t.by === 'ids' && Array.isArray(t.ids))
-    return translate('sl.commandsBy_ids', { smart_count: t.ids.length });
-  return translate(`sl.commandsBy_${String(t.by)}`, { ...t, _: JSON.stringify(t) });
-}
 
 /** Who did what (issue 15): the commands archive, filtered, with each controller's state, live while in progress. */
 export default function CommandsScreen() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [filters, setFilters] = useState<Filters>({ outcome: [] });
+  const [address] = useSearchParams();
+  // `?outcome=pending` from the dashboard's commands in progress
+  const [filters, setFilters] = useState<Filters>(() => ({
+    outcome: address
+      .getAll('outcome')
+      .filter((o): o is Outcome => (OUTCOMES as readonly string[]).includes(o)),
+  }));
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(10);
   const [answer, setAnswer] = useState<{ total: number; data: ArchivedCommand[] }>();
@@ -53,8 +59,7 @@ export default function CommandsScreen() {
   }, [filters, page, perPage]);
   useEffect(load, [load]);
   useLiveCommands(load);
-  // a type the console does not name yet is shown as the server calls it
-  const typeName = (t: string) => translate(`sl.commandsType_${t}`, { _: t });
+  const typeName = (t: string) => commandTypeName(t, translate);
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={translate(sl('commandsTitle'))} />

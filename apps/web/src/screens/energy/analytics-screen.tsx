@@ -5,10 +5,10 @@ import { formatMeasure, formatNumber, type Language } from '@sl/domain';
 import { zonedInstant } from '@sl/domain/astro';
 import { sl } from '../../i18n/messages.ts';
 import { useAnswer } from '../lighting/use-answer.ts';
-import { report } from './energy-api.ts';
+import { availability, report } from './energy-api.ts';
 import { YearComparison } from './year-comparison.tsx';
 
-/** The period's effectiveness: consumption with cost and CO2, burning hours and energy saved. */
+/** The period's effectiveness: consumption with cost and CO2, burning hours, energy saved and availability. */
 function PeriodEffectiveness({ year, city, tz }: { year: number; city: number; tz: string }) {
   const translate = useTranslate();
   const [lang] = useLocaleState() as [Language, unknown];
@@ -19,11 +19,15 @@ function PeriodEffectiveness({ year, city, tz }: { year: number; city: number; t
       groupType: 'BY_PERIOD',
       city,
     };
-    const [used, saved] = await Promise.all([report('consumption', range), report('energy-saved', range)]);
-    return { used: used.total, currency: used.city.currency, saved: saved.rows[0] };
+    const [used, saved, available] = await Promise.all([
+      report('consumption', range),
+      report('energy-saved', range),
+      availability(range),
+    ]);
+    return { used: used.total, currency: used.city.currency, saved: saved.rows[0], available };
   });
   if (answer.state !== 'done') return null;
-  const { used, saved, currency } = answer.value;
+  const { used, saved, currency, available } = answer.value;
   const kwh = (v: unknown) => formatMeasure(Number(v ?? 0), 'kWh', lang, 3);
   const lines: [string, string][] = [
     ['analyticsConsumption', kwh(used?.kwh)],
@@ -41,7 +45,15 @@ function PeriodEffectiveness({ year, city, tz }: { year: number; city: number; t
           {translate(sl(key as never))}: {value}
         </Typography>
       ))}
-      <Typography variant="body2">{translate(sl('analyticsAvailability'))}</Typography>
+      <Typography variant="body2" data-testid="analytics-availability">
+        {translate(sl('analyticsAvailability'))}:{' '}
+        {available.availability === null
+          ? translate(sl('analyticsNoLamps'))
+          : formatMeasure(available.availability * 100, 'percent', lang, 2)}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 640 }}>
+        {translate(sl('analyticsAvailabilityHelp'))}
+      </Typography>
     </Stack>
   );
 }

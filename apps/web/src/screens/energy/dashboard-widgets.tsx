@@ -3,18 +3,34 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { formatMeasure, formatNumber, type Language } from '@sl/domain';
 import { localDay, zonedInstant } from '@sl/domain/astro';
 import { http } from '../../providers/http.ts';
-import { sl } from '../../i18n/messages.ts';
+import { sl, type MessageKey } from '../../i18n/messages.ts';
 import { useAnswer } from '../lighting/use-answer.ts';
+import { canDo, mayIn } from '../../providers/auth-provider.ts';
+import { PendingCommandsWidget } from '../commands/pending-commands-widget.tsx';
+import { OpenEventsWidget } from '../events/open-events-widget.tsx';
+import type { Widget } from './dashboard-layout.ts';
 import { report } from './energy-api.ts';
 
-export const WIDGETS = ['lamps', 'today', 'month', 'saved'] as const;
-export type Widget = (typeof WIDGETS)[number];
-export const WIDGET_TITLES: Record<Widget, string> = {
+export const WIDGET_TITLES: Record<Widget, MessageKey> = {
   lamps: 'dashboardLamps',
+  events: 'dashboardEvents',
+  commands: 'dashboardCommands',
   today: 'dashboardToday',
   month: 'dashboardMonth',
   saved: 'dashboardSaved',
 };
+
+/** Whether the signed-in user may read what the widget shows (its call would be refused otherwise). */
+export const mayShow = (w: Widget): boolean =>
+  w === 'lamps'
+    ? canDo('LuminaryModules', 'list')
+    : w === 'events'
+      ? canDo('ImportantEvents', 'show')
+      : w === 'commands'
+        ? mayIn('control', 'view')
+        : w === 'saved'
+          ? canDo('LuminaryModules', 'show')
+          : canDo('Meters', 'show');
 
 const STATUS_CODES = { on: [1], off: [0, 2, 5], offline: [3], broken: [4, 4096, 4097] } as const;
 
@@ -81,9 +97,8 @@ export function WidgetBody({
   city?: number;
   tz: string;
 }) {
-  return widget === 'lamps' ? (
-    <Lamps tick={tick} />
-  ) : (
-    <Energy widget={widget} tick={tick} city={city} tz={tz} />
-  );
+  if (widget === 'lamps') return <Lamps tick={tick} />;
+  if (widget === 'events') return <OpenEventsWidget tick={tick} />;
+  if (widget === 'commands') return <PendingCommandsWidget tick={tick} />;
+  return <Energy widget={widget} tick={tick} city={city} tz={tz} />;
 }

@@ -56,3 +56,18 @@ export const activeData = async (meter: number) =>
 export const averageData = async (meter: number) =>
   (await http<{ data: AverageRow[] }>('GET', `/api/v1/MetersAverageData?meter=${meter}&sort=-date&limit=24`))
     .data;
+
+export type Availability = {
+  lamps: number;
+  lampHours: number;
+  outageHours: number;
+  availability: number | null;
+};
+
+export const availability = async (p: Pick<ReportParams, 'start' | 'end' | 'city'>) =>
+  (
+    await http<{ result: Availability }>(
+      'GET',
+      `/api/v2/reports/availability?${reportQuery({ ...p, groupType: '' })}`,
+    )
+  ).result;

@@ -16,6 +16,7 @@ import { dateTextCheck } from '../../resources/inputs/kind-checks.ts';
 import { EventInfoPanel } from './event-info-panel.tsx';
 import { SolveButton } from './solve-button.tsx';
 import { useLiveEvents } from './use-live-events.ts';
+import { useTypeFromAddress } from './use-type-from-address.ts';
 
 const choices = (values: readonly string[]) => values.map((v) => ({ id: v, name: `sl.${v}` }));
 
@@ -46,11 +47,14 @@ const filters = [
   )),
 ];
 
+const STORE_KEY = 'events.list';
+
 /** Important events (spec §4): open ones of the spec's four types first, following the live stream. */
 export default function EventsScreen() {
   const translate = useTranslate();
   const refresh = useRefresh();
   useLiveEvents(refresh);
+  if (!useTypeFromAddress(STORE_KEY)) return null;
   return (
     <List
       resource="ImportantEvents"
@@ -58,7 +62,7 @@ export default function EventsScreen() {
       filters={filters}
       filterDefaultValues={{ status: ['OPEN'], type: [...SPEC_EVENT_TYPES] }}
       sort={{ field: 'openDate', order: 'DESC' }}
-      storeKey="events.list"
+      storeKey={STORE_KEY}
       disableSyncWithLocation
       exporter={false}
       actions={false}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backend, startServer, type Client, type TestServer } from './harness.ts';
+
+// Availability (issue 14, Analytics): lamps in London, outage events opened and solved at known instants over two
+// days of June 2025, overlapping on one lamp, one begun before the period and one still open; a lamp installed in
+// the middle; events of other types and of lamps elsewhere; the exact share of lamp-hours each caller sees.
+
+const PASSWORD = 'Lamps-2026';
+const TZ = 'Europe/London';
+const period = { start: '2025-06-01T00:00:00.000Z', end: '2025-06-03T00:00:00.000Z' };
+const clock = { t: new Date(), now: () => clock.t };
+let s: TestServer;
+let groupId = 0;
+let cityId = 0;
+const users: Record<string, Client> = {};
+
+async function create(entity: string, body: object) {
+  const res = await s.call('POST', `/api/v1/${entity}`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body._id as number;
+}
+
+let macs = 0;
+/** a luminaire with its control module; returns the module's id */
+async function lamp(group: number, installationDate: string) {
+  const mac = `0A00000000${String(++macs).padStart(6, '0')}`;
+  const module = await create('LuminaryModules', { mac, group });
+  await create('Luminaries', { uid: `lamp-${macs}`, controlModule: module, group, installationDate });
+  return module;
+}
+
+/** an event as the detector writes it; `to` null: still open */
+async function event(module: number, type: string, from: string, to: string | null) {
+  await s.sql(
+    `insert into important_events (type, status, open_date, close_date, module, device)
+    values ($1, $2, $3::timestamptz, $4::timestamptz, $5::bigint, 'module:' || $5::bigint)`,
+    [type, to ? 'SOLVED' : 'OPEN', from, to, module],
+  );
+}
+
+async function user(login: string, group: number, type: string, accessRights?: object) {
+  const role = accessRights
+    ? await create('Roles', { name: `Availability ${login}`, accessRights })
+    : undefined;
+  await create('Users', { login, password: PASSWORD, group, type, ...(role && { role }) });
+  users[login] = await s.signIn(login, PASSWORD);
+}
+
+const ask = async (c: Client, query: Record<string, string | number> = {}) => {
+  const q = new URLSearchParams(Object.entries({ ...period, ...query }).map(([k, v]) => [k, String(v)]));
+  return c.call('GET', `/api/v2/reports/availability?${q}`);
+};
+const figures = async (c: Client, query: Record<string, string | number> = {}) => {
+  const res = await ask(c, query);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const { lamps, lampHours, outageHours, availability, end } = res.body.result;
+  return { lamps, lampHours, outageHours, availability, end };
+};
+
+beforeAll(async () => {
+  s = await startServer({}, { clock });
+  cityId = await create('Cities', { name: { 'en-us': 'London' }, lat: 51.5, lon: -0.12, timezone: TZ });
+  groupId = await create('Groups', { name: 'Available', cities: [cityId] });
+  const elsewhere = await create('Groups', { name: 'Elsewhere', cities: [cityId] });
+
+  // two outages of one lamp overlapping from 04:00 to 06:00: 6 hours out, not 8
+  const one = await lamp(groupId, '2025-01-01');
+  await event(one, 'LAMP_BROKEN', '2025-06-01T02:00:00Z', '2025-06-01T06:00:00Z');
+  await event(one, 'MODULE_NOT_RESPONDING', '2025-06-01T04:00:00Z', '2025-06-01T08:00:00Z');
+  // not an outage: the lamp may still burn
+  await event(one, 'MODULE_NOT_ASSIGN_TO_SUPPORT', '2025-05-01T00:00:00Z', null);
+  await event(one, 'DAY_BURNING', '2025-06-01T10:00:00Z', '2025-06-01T12:00:00Z');
+  // silent since the evening before the period (3 hours within it), then out at night and still open (3 hours)
+  const two = await lamp(groupId, '2025-01-01');
+  await event(two, 'MODULE_NOT_RESPONDING', '2025-05-31T20:00:00Z', '2025-06-01T03:00:00Z');
+  await event(two, 'LAMP_OUT_AT_NIGHT', '2025-06-02T21:00:00Z', null);
+  // installed on 2 June, London's midnight (23:00 UTC): 25 lamp-hours, broken for its first 2
+  const three = await lamp(groupId, '2025-06-02');
+  await event(three, 'LAMP_BROKEN', '2025-06-01T20:00:00Z', '2025-06-02T01:00:00Z');
+  await lamp(groupId, '2025-01-01');
+  // no lamp: a luminaire without a module, a module without a luminaire
+  await create('Luminaries', { uid: 'lamp-no-module', group: groupId, installationDate: '2025-01-01' });
+  const bare = await create('LuminaryModules', { mac: '0AFF000000000001', group: groupId });
+  await event(bare, 'LAMP_BROKEN', '2025-05-01T00:00:00Z', null);
+  // another group's lamp, out the whole period
+  const theirs = await lamp(elsewhere, '2025-01-01');
+  await event(theirs, 'LAMP_BROKEN', '2025-05-01T00:00:00Z', null);
+
+  await user('available-admin', groupId, 'GROUPADMIN');
+  await user('elsewhere-admin', elsewhere, 'GROUPADMIN');
+  await user('modules-viewer', groupId, 'NORMAL', { LuminaryModules: { view: true, list: true } });
+  await user('meters-only', groupId, 'NORMAL', { Meters: { view: true, list: true } });
+}, 60_000);
+afterAll(() => s?.close());
+
+describe(`lamp availability on ${backend}`, () => {
+  it('is the share of lamp-hours without an open outage, overlapping outages counted once', async () => {
+    // 48 + 48 + 25 + 48 lamp-hours; 6 + 6 + 2 hours out
+    const expected = { lamps: 4, lampHours: 169, outageHours: 14, availability: 0.91716, end: period.end };
+    expect(await figures(users['available-admin']!)).toEqual(expected);
+    expect(await figures(users['modules-viewer']!)).toEqual(expected);
+    expect(await figures(s, { group: groupId })).toEqual(expected);
+  });
+
+  it("keeps each group to its own lamps; an admin without a group sees every group's", async () => {
+    expect(await figures(users['elsewhere-admin']!, { group: groupId })).toEqual({
+      lamps: 1,
+      lampHours: 48,
+      outageHours: 48,
+      availability: 0,
+      end: period.end,
+    });
+    expect(await figures(s, { city: cityId })).toMatchObject({
+      lamps: 5,
+      lampHours: 217,
+      outageHours: 62,
+      availability: 0.714286,
+    });
+    // no group and no city: UTC's clock, on which the lamp installed on 2 June counts from 00:00 UTC
+    expect(await figures(s)).toMatchObject({
+      lamps: 5,
+      lampHours: 216,
+      outageHours: 61,
+      availability: 0.717593,
+    });
+  });
+
+  it('ends at now: the hours to come are neither available nor out; a period still to come has no figure', async () => {
+    const was = clock.t;
+    clock.t = new Date('2025-06-02T00:00:00Z');
+    try {
+      // 24 + 24 + 1 + 24 lamp-hours; 6 + 3 + 1 out (the night outage of 2 June has not begun)
+      expect(await figures(users['available-admin']!)).toEqual({
+        lamps: 3 + 1,
+        lampHours: 73,
+        outageHours: 10,
+        availability: 0.863014,
+        end: '2025-06-02T00:00:00.000Z',
+      });
+      expect(
+        await figures(users['available-admin']!, {
+          start: '2025-07-01T00:00:00.000Z',
+          end: '2025-08-01T00:00:00.000Z',
+        }),
+      ).toMatchObject({ lamps: 0, lampHours: 0, availability: null });
+    } finally {
+      clock.t = was;
+    }
+  });
+
+  it('needs the view right of lamp modules, as the energy-saved report, and a period that ends after it starts', async () => {
+    expect((await ask(users['meters-only']!)).status).toBe(403);
+    expect((await s.anonymous().call('GET', '/api/v2/reports/availability')).status).toBe(401);
+    const reversed = await ask(s, { start: period.end, end: period.start });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.code).toBe('IsInvalidError');
+  });
+});
