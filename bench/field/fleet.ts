@@ -36,13 +36,17 @@ export function fleet(controllers: number, perController: number, network: numbe
       group: 'bench',
       lon,
       lat,
-      controller: { uid: `${uid}-C`, mac: `0243${hex(network, 2)}${hex(c, 2)}`, imei: `35${hex(c, 6)}` },
+      controller: { uid: `${uid}-C`, mac: `0243${hex(network, 2)}${hex(c, 2)}`, imei: imeiOf(network, c) },
       meter: { serial: `M${hex(network, 2)}${String(c + 1).padStart(5, '0')}` },
       modules,
     });
   }
   return { name: 'bench', network, lon, lat, supports, cabinets };
 }
+
+/** An IMEI is 15 digits (the registry refuses others): 35, the network number and the cabinet's. */
+const imeiOf = (network: number, c: number) =>
+  `35${String(network).padStart(5, '0')}${String(c).padStart(8, '0')}`;
 
 /** A batch of readings with its time left open: `fill(iso)` gives the wire payload at that time. */
 export type Template = { controller: string; topic: string; readings: number; fill(iso: string): string };

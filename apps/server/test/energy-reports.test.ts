@@ -298,6 +298,39 @@ describe(`energy reports on ${backend}`, () => {
     expect(await byProfile()).toEqual([[null, 0.1]]);
   });
 
+  it('a group control’s consumption is what its lamps’ modules drew while in it', async () => {
+    const gc = await create('GroupControl', { name: 'Energy street', id: 41, group: groupId });
+    const [lamp] = await s.sql<{ _id: number }>("select _id from luminaries where uid = 'lamp-energy'");
+    expect((await s.call('PATCH', `/api/v1/Luminaries/${lamp!._id}`, { profileGroup: gc })).status).toBe(200);
+    const kwh = async (c: Client, query: Record<string, string | number> = {}) => {
+      const res = await report(c, 'consumption', {
+        ...range,
+        groupType: 'BY_PERIOD',
+        groupControl: gc,
+        ...query,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.result.total;
+    };
+    // its hours burned before it joined stay where they were burned
+    expect((await kwh(s)).kwh).toBe(0);
+    const raw = {
+      query: (text: string, params: unknown[]) => s.sql(text, params).then((rows) => ({ rows })),
+    };
+    await rebuildSavedHours(raw);
+    // 100 Wh drawn from 18:10 to 20:10 UTC (local 18 to 20, day tariff 0.3 GBP, 400 g/kWh)
+    expect(await kwh(s)).toEqual({ kwh: 0.1, cost: 0.03, co2Kg: 0.04 });
+    expect((await kwh(users['energy-admin']!)).kwh).toBe(0.1);
+    const other = await report(users['elsewhere-admin']!, 'consumption', { ...range, groupControl: gc });
+    expect(other.status).toBe(404);
+    const narrower = await report(s, 'consumption', { ...range, groupControl: gc, cabinet: cabinetId });
+    expect(narrower.body).toMatchObject({ code: 'IsInvalidError', fields: ['groupControl', 'cabinet'] });
+    const metered = await report(s, 'indications', { ...range, groupControl: gc });
+    expect(metered.body).toMatchObject({ code: 'IsInvalidError', fields: ['groupControl'] });
+    await s.call('PATCH', `/api/v1/Luminaries/${lamp!._id}`, { profileGroup: null });
+    await rebuildSavedHours(raw);
+  });
+
   it('exports a report as CSV and as Excel, titles in the user’s language, numbers as numbers', async () => {
     const q = new URLSearchParams({ ...range, meter: String(meterId) });
     const csv = await s.raw('GET', `/api/v2/reports/consumption/export?format=csv&${q}`, undefined, {

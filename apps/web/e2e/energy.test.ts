@@ -54,7 +54,8 @@ consoleForSuite(
     const vendor = await made('Vendors', { name: 'Energy vendor' });
     const model = await made('LuminaryModels', { name: 'LED 100', vendor, power: 100 });
     const module = await made('LuminaryModules', { mac: MODULE, controller });
-    await made('Luminaries', { uid: 'lamp-energy', model, controlModule: module });
+    const riverside = await made('GroupControl', { name: 'Riverside lamps', id: 7 });
+    await made('Luminaries', { uid: 'lamp-energy', model, controlModule: module, profileGroup: riverside });
     const secret = (await s.call('POST', `/api/v2/controllers/${controller}/secret`)).body.result.secret;
     await publishEnergyField(s, secret);
     await until(async () => {
@@ -149,6 +150,20 @@ describe('energy screens, in Chromium', () => {
     await expect.poll(() => total.textContent()).toContain('Итого: 1\u00a0кВт·ч');
     await page.getByRole('option', { name: 'East End' }).waitFor({ state: 'detached' });
     await shot(page, 'h14-report-district-ru');
+    await page.context().close();
+  });
+
+  it('reports a group control’s consumption: what its lamps’ modules drew', async () => {
+    const page = await adminAt(s, browser, reportPath);
+    const total = page.getByTestId('report-total');
+    await expect.poll(() => total.textContent()).toContain('Total: 1\u00a0kWh');
+    await page.getByTestId('report-group-control').getByRole('combobox').click();
+    await page.getByRole('option', { name: 'Riverside lamps', exact: true }).click();
+    // the lamp drew 100 Wh from 18:10 to 20:10 UTC, at the day tariff
+    await expect.poll(() => total.textContent()).toContain('Total: 0.1\u00a0kWh');
+    await expect.poll(() => total.textContent()).toContain('0.03 GBP');
+    await page.getByRole('option', { name: 'Riverside lamps' }).waitFor({ state: 'detached' });
+    await shot(page, 'h14-report-group-control-en');
     await page.context().close();
   });
 

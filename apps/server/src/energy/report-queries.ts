@@ -2,7 +2,7 @@ import { GROUP_UNITS, type GroupType } from '@sl/domain/energy';
 import { METER_RATIO } from '../field/rollups.ts';
 
 // The reports' SQL over the hourly rollups (db/rollup.table.ts). Parameters: $1 start, $2 end (instants), $3 group,
-// $4 cabinet, $5 meter, $7 district (each null for any), $6 the city's time zone. Buckets are local calendar days, weeks,
+// $4 cabinet, $5 meter, $7 district, $8 group control (each null for any), $6 the city's time zone. Buckets are local calendar days, weeks,
 // months or years: each rollup hour is put on the city's clock, so a 23- or 25-hour day is one day.
 
 const METERS = `m as (
@@ -55,6 +55,19 @@ export const districtConsumptionSql = (
   where h.district = $7 and ($3::bigint is null or h."group" = $3)
     and h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz
     and $4::bigint is null and $5::bigint is null
+  group by 1, 2 order by 1, 2`;
+
+/**
+ * The same for one group control ($8; within group $3 when given): what its lamps' modules drew, from the energy saved's
+ * pre-summed hours (saved_hours), each hour under the group control the lamp was in when it burned.
+ */
+export const groupControlConsumptionSql = (
+  g: GroupType,
+) => `select ${PER_HOUR(g, 'h.hour')}, sum(h.wh)::float8 as wh
+  from saved_hours h
+  where h.group_control = $8 and ($3::bigint is null or h."group" = $3)
+    and h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz
+    and $4::bigint is null and $5::bigint is null and $7::bigint is null
   group by 1, 2 order by 1, 2`;
 
 /**

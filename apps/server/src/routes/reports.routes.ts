@@ -19,13 +19,16 @@ export const reportQuery = z.strictObject({
   cabinet: idSchema.optional(),
   meter: idSchema.optional(),
   district: idSchema.optional(),
+  groupControl: idSchema.optional(),
   city: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.unpaged).optional(),
 });
 
-export const savedQuery = reportQuery.omit({ cabinet: true, meter: true, district: true }).extend({
-  by: z.enum(Object.keys(BY) as [keyof typeof BY]).default('total'),
-});
+export const savedQuery = reportQuery
+  .omit({ cabinet: true, meter: true, district: true, groupControl: true })
+  .extend({
+    by: z.enum(Object.keys(BY) as [keyof typeof BY]).default('total'),
+  });
 
 const figures = { kwh: z.number(), cost: z.number().nullable(), co2Kg: z.number().nullable() };
 const head = {
@@ -50,7 +53,8 @@ const RANGE =
   '`start` to `end` (ISO instants; default: the start of today on the city’s clock to now), grouped by `groupType` ' +
   '(BY_DAY default, BY_WEEK from Monday, BY_MONTH, BY_YEAR, BY_PERIOD: one row) in the local calendar of `city` ' +
   '(default: the district’s city, else the group’s first city). Scope: the caller’s group (an admin: `group`), or ' +
-  'within it one `district` (the meters of the cabinets placed in it), one `cabinet` or one `meter`.';
+  'within it one `district` (the meters of the cabinets placed in it), one `cabinet` or one `meter`; consumption also ' +
+  'takes one `groupControl` (what its lamps’ modules drew, each hour under the group control the lamp was in then).';
 
 /** Spec §7: the energy reports, from the hourly rollups of the meters’ readings. */
 export function registerReportRoutes(app: FastifyInstance, reports: ReportService) {

@@ -12,6 +12,7 @@ export type ReportParams = {
   city?: number;
   cabinet?: number;
   district?: number;
+  groupControl?: number;
   meter?: number;
 };
 

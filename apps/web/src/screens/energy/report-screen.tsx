@@ -65,6 +65,7 @@ export default function ReportScreen() {
       city: n('city'),
       cabinet: n('cabinet'),
       district: n('district'),
+      groupControl: n('groupControl'),
       meter,
     };
   });
@@ -77,8 +78,19 @@ export default function ReportScreen() {
       { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' }, filter: { city } },
       { enabled: canDo('Districts', 'list') && city !== undefined },
     ).data ?? [];
-  const whole = { cabinet: undefined, district: undefined, meter: undefined };
-  const asked = { ...params, city, ...(kind === 'energy-saved' && whole) };
+  const groupControls =
+    useGetList(
+      'GroupControl',
+      { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } },
+      { enabled: canDo('GroupControl', 'list') && kind === 'consumption' && !meter },
+    ).data ?? [];
+  const whole = { cabinet: undefined, district: undefined, groupControl: undefined, meter: undefined };
+  const asked = {
+    ...params,
+    city,
+    ...(kind === 'energy-saved' && whole),
+    ...(kind !== 'consumption' && { groupControl: undefined }),
+  };
   const answer = useAnswer(JSON.stringify([kind, asked]), () => report(kind, asked));
   const shown = answer.state === 'done' ? answer.value : answer.last;
   const set = (patch: Partial<ReportParams>) => setParams((p) => ({ ...p, ...patch }));
@@ -159,7 +171,7 @@ export default function ReportScreen() {
               label={translate(sl('energyCabinet'))}
               all={translate(sl('energyAllCabinets'))}
               value={params.cabinet}
-              onChange={(cabinet) => set({ cabinet })}
+              onChange={(cabinet) => set({ cabinet, groupControl: undefined })}
               choices={cabinets.map((c) => [c.id as number, String(c.uid ?? c.id)])}
             />
           )}
@@ -168,9 +180,20 @@ export default function ReportScreen() {
               label={translate(sl('energyDistrict'))}
               all={translate(sl('energyAllDistricts'))}
               value={params.district}
-              onChange={(district) => set({ district })}
+              onChange={(district) => set({ district, groupControl: undefined })}
               choices={districts.map((d) => [d.id as number, String(d.name ?? d.id)])}
               testId="report-district"
+            />
+          )}
+          {kind === 'consumption' && !meter && canDo('GroupControl', 'list') && (
+            // a group control's lamps are metered by their modules: it stands alone, not within a cabinet or district
+            <ScopeSelect
+              label={translate(sl('energyGroupControl'))}
+              all={translate(sl('energyAllGroupControls'))}
+              value={params.groupControl}
+              onChange={(groupControl) => set({ groupControl, cabinet: undefined, district: undefined })}
+              choices={groupControls.map((g) => [g.id as number, String(g.name ?? g.id)])}
+              testId="report-group-control"
             />
           )}
           <Box sx={{ flexGrow: 1 }} />
