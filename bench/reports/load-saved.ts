@@ -42,7 +42,7 @@ export async function loadSavedHours(
       const lit = burning(utc);
       for (const c of combos.values()) {
         const full = lit ? c.watts : 0;
-        chunk += `${group}\t${at.toISOString()}\t${c.gc}\t${c.profile}\t${lit ? c.n : 0}\t${full * level(utc, c.profile)}\t${full}\n`;
+        chunk += `${group}\t${at.toISOString()}\t${c.gc}\t${c.profile}\t${lit ? c.n : 0}\t${full * level(utc, c.profile)}\t${full * level(utc, c.profile)}\t${full}\n`;
         rows += 1;
       }
       if (chunk.length > 1 << 16) {
@@ -57,7 +57,9 @@ export async function loadSavedHours(
     await pipeline(
       Readable.from(lines()),
       client.query(
-        copyFrom(`copy saved_hours ("group", hour, group_control, profile, burn_h, wh, full_wh) from stdin`),
+        copyFrom(
+          `copy saved_hours ("group", hour, group_control, profile, burn_h, wh, rated_wh, full_wh) from stdin`,
+        ),
       ),
     );
   } finally {

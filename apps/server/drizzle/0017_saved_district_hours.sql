@@ -14,6 +14,7 @@ CREATE TABLE "saved_hours" (
 	"profile" bigint NOT NULL,
 	"burn_h" double precision NOT NULL,
 	"wh" double precision NOT NULL,
+	"rated_wh" double precision NOT NULL,
 	"full_wh" double precision NOT NULL,
 	CONSTRAINT "saved_hours_group_hour_group_control_profile_pk" PRIMARY KEY("group","hour","group_control","profile")
 );
@@ -32,9 +33,10 @@ UPDATE "module_hours" h SET "wh" = d.wh, "burn_h" = d.burn_h FROM (
 WHERE h.mac = d.mac AND h.hour = d.hour;
 --> statement-breakpoint
 -- what they saved, under each lamp's group, group control, profile and model as they are now
-INSERT INTO "saved_hours" ("group", hour, group_control, profile, burn_h, wh, full_wh)
+INSERT INTO "saved_hours" ("group", hour, group_control, profile, burn_h, wh, rated_wh, full_wh)
 SELECT coalesce(lm."group", 0), h.hour, coalesce(l.profile_group, 0), coalesce(lm.profile_id, 0),
-  coalesce(sum(h.burn_h), 0), coalesce(sum(h.wh), 0), coalesce(sum(h.burn_h * coalesce(mo.power, 0)), 0)
+  coalesce(sum(h.burn_h), 0), coalesce(sum(h.wh), 0), coalesce(sum(h.wh) FILTER (WHERE mo.power > 0), 0),
+  coalesce(sum(h.burn_h * mo.power) FILTER (WHERE mo.power > 0), 0)
 FROM "module_hours" h
 JOIN "luminary_modules" lm ON lm.mac = h.mac AND lm.deleted_at IS NULL
 JOIN "luminaries" l ON l.control_module = lm._id AND l.deleted_at IS NULL

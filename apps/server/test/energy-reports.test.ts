@@ -327,6 +327,16 @@ describe(`energy reports on ${backend}`, () => {
     expect(narrower.body).toMatchObject({ code: 'IsInvalidError', fields: ['groupControl', 'cabinet'] });
     const metered = await report(s, 'indications', { ...range, groupControl: gc });
     expect(metered.body).toMatchObject({ code: 'IsInvalidError', fields: ['groupControl'] });
+    // a lamp whose model has no rated power burns and draws, but saves nothing (never a negative saving)
+    const [model] = await s.sql<{ _id: number }>("select _id from luminary_models where name = 'LED 100'");
+    const power = (watts: number | null) =>
+      s.call('PATCH', `/api/v1/LuminaryModels/${model!._id}`, { power: watts });
+    expect((await power(null)).status).toBe(200);
+    await rebuildSavedHours(raw);
+    const saved = await report(s, 'energy-saved', { ...range, groupType: 'BY_PERIOD', group: groupId });
+    expect(saved.body.result.rows).toMatchObject([{ burnHours: 2, fullKwh: 0, drawnKwh: 0, savedKwh: 0 }]);
+    expect((await kwh(s)).kwh).toBe(0.1);
+    expect((await power(100)).status).toBe(200);
     await s.call('PATCH', `/api/v1/Luminaries/${lamp!._id}`, { profileGroup: null });
     await rebuildSavedHours(raw);
   });

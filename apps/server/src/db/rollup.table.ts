@@ -94,6 +94,8 @@ export const savedHours = pgTable(
     profile: bigint('profile', { mode: 'number' }).notNull(),
     burnH: doublePrecision('burn_h').notNull(),
     wh: doublePrecision('wh').notNull(),
+    // what the lamps whose model has a rated power drew: the saving is theirs alone, as only they have a full power
+    ratedWh: doublePrecision('rated_wh').notNull(),
     fullWh: doublePrecision('full_wh').notNull(),
   },
   (t) => [primaryKey({ columns: [t.group, t.hour, t.groupControl, t.profile] })],

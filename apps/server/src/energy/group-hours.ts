@@ -91,10 +91,11 @@ export const rebuildSavedHours = (raw: Raw) =>
     raw,
     'saved_hours',
     ['"group"', 'hour', 'group_control', 'profile'],
-    ['burn_h', 'wh', 'full_wh'],
+    ['burn_h', 'wh', 'rated_wh', 'full_wh'],
     `select coalesce(lm."group", 0) as "group", h.hour, coalesce(l.profile_group, 0) as group_control,
        coalesce(lm.profile_id, 0) as profile, coalesce(sum(h.burn_h), 0) as burn_h, coalesce(sum(h.wh), 0) as wh,
-       coalesce(sum(h.burn_h * coalesce(mo.power, 0)), 0) as full_wh
+       coalesce(sum(h.wh) filter (where mo.power > 0), 0) as rated_wh,
+       coalesce(sum(h.burn_h * mo.power) filter (where mo.power > 0), 0) as full_wh
      from module_hours h
      join luminary_modules lm on lm.mac = h.mac and lm.deleted_at is null
      join luminaries l on l.control_module = lm._id and l.deleted_at is null

@@ -213,16 +213,18 @@ async function rollSaved(raw: Raw, macs: string[], hours: string[]): Promise<voi
          and (h.wh is distinct from f.wh or h.burn_h is distinct from f.burn_h)
        returning f.mac, f.hour, coalesce(f.wh, 0) - coalesce(f.old_wh, 0) as wh,
          coalesce(f.burn_h, 0) - coalesce(f.old_burn_h, 0) as burn_h)
-     insert into saved_hours as s ("group", hour, group_control, profile, burn_h, wh, full_wh)
+     insert into saved_hours as s ("group", hour, group_control, profile, burn_h, wh, rated_wh, full_wh)
      select coalesce(lm."group", 0), c.hour, coalesce(l.profile_group, 0), coalesce(lm.profile_id, 0),
-       sum(c.burn_h), sum(c.wh), sum(c.burn_h * coalesce(mo.power, 0))
+       sum(c.burn_h), sum(c.wh), coalesce(sum(c.wh) filter (where mo.power > 0), 0),
+       coalesce(sum(c.burn_h * mo.power) filter (where mo.power > 0), 0)
      from changed c
      join luminary_modules lm on lm.mac = c.mac and lm.deleted_at is null
      join luminaries l on l.control_module = lm._id and l.deleted_at is null
      left join luminary_models mo on mo._id = l.model
      group by 1, 2, 3, 4 order by 1, 2, 3, 4
      on conflict ("group", hour, group_control, profile) do update set
-       burn_h = s.burn_h + excluded.burn_h, wh = s.wh + excluded.wh, full_wh = s.full_wh + excluded.full_wh`,
+       burn_h = s.burn_h + excluded.burn_h, wh = s.wh + excluded.wh, rated_wh = s.rated_wh + excluded.rated_wh,
+       full_wh = s.full_wh + excluded.full_wh`,
     [macs, hours],
   );
 }
