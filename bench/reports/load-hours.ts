@@ -73,35 +73,23 @@ function* summed(cabinets: number, from: Date, hours: number, key: string): Gene
   yield chunk;
 }
 
-/** The group's hours as rollMeters leaves them for `cabinets` meters of the rows above. */
-export async function loadGroupHours(
+/**
+ * A pre-summed table's hours (group_hours, district_hours) as rollMeters leaves them for the first `cabinets` meters,
+ * under one key: `columns` its key columns, `key` their values.
+ */
+export async function loadSummedHours(
   pool: pg.Pool,
-  group: number,
+  table: string,
+  columns: string[],
+  key: number[],
   cabinets: number,
   from: Date,
   hours: number,
 ) {
   await copy(
     pool,
-    `copy group_hours ("group", hour, wh) from stdin`,
-    summed(cabinets, from, hours, `${group}`),
-  );
-  return hours;
-}
-
-/** A district's hours as rollMeters leaves them for the first `cabinets` meters (all in the district and group). */
-export async function loadDistrictHours(
-  pool: pg.Pool,
-  district: number,
-  group: number,
-  cabinets: number,
-  from: Date,
-  hours: number,
-) {
-  await copy(
-    pool,
-    `copy district_hours (district, "group", hour, wh) from stdin`,
-    summed(cabinets, from, hours, `${district}\t${group}`),
+    `copy ${table} (${columns.join(', ')}, hour, wh) from stdin`,
+    summed(cabinets, from, hours, key.join('\t')),
   );
   return hours;
 }

@@ -13,7 +13,7 @@ import { recreateDatabase } from '../api/load.ts';
 import { ROOT, startNode, stopAll } from '../api/processes.ts';
 import { ADMIN_PASSWORD } from '../api/session.ts';
 import { call, signIn, type Session } from '../field/dim.ts';
-import { loadDistrictHours, loadGroupHours, loadMeterHours } from './load-hours.ts';
+import { loadMeterHours, loadSummedHours } from './load-hours.ts';
 import { loadSavedHours } from './load-saved.ts';
 import { consumptionSql } from '../../apps/server/src/energy/report-queries.ts';
 import { box } from '../../apps/server/test/boxes.ts';
@@ -97,8 +97,24 @@ async function main() {
       [group._id, city._id, district._id, HOUR_CABINETS],
     );
     const t0 = performance.now();
-    const groupRows = await loadGroupHours(pool, group._id, CABINETS, FROM, DAYS * 24);
-    await loadDistrictHours(pool, district._id, group._id, HOUR_CABINETS, FROM, DAYS * 24);
+    const groupRows = await loadSummedHours(
+      pool,
+      'group_hours',
+      ['"group"'],
+      [group._id],
+      CABINETS,
+      FROM,
+      DAYS * 24,
+    );
+    await loadSummedHours(
+      pool,
+      'district_hours',
+      ['district', '"group"'],
+      [district._id, group._id],
+      HOUR_CABINETS,
+      FROM,
+      DAYS * 24,
+    );
     const saved = await loadSavedHours(pool, group._id, MODULES, FROM, DAYS * 24);
     const rows = await loadMeterHours(
       pool,

@@ -212,22 +212,11 @@ describe('energy screens, in Chromium', () => {
     ]);
     await page.getByRole('checkbox', { name: 'Consumption today', exact: true }).uncheck();
     await page.getByRole('button', { name: 'Move up: Energy saved this month' }).click();
-    expect(await order()).toEqual([
-      'widget-lamps',
-      'widget-events',
-      'widget-commands',
-      'widget-saved',
-      'widget-month',
-    ]);
+    const arranged = ['widget-lamps', 'widget-events', 'widget-commands', 'widget-saved', 'widget-month'];
+    expect(await order()).toEqual(arranged);
     await page.reload();
     await page.getByTestId('lamps-on').waitFor();
-    expect(await order()).toEqual([
-      'widget-lamps',
-      'widget-events',
-      'widget-commands',
-      'widget-saved',
-      'widget-month',
-    ]);
+    expect(await order()).toEqual(arranged);
     await shot(page, 'energy-dashboard-en');
     await page.context().close();
 

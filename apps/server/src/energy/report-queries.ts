@@ -37,38 +37,43 @@ export const consumptionSql = (g: GroupType) => `with ${METERS}
   where h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz and h.wh is not null
   group by 1, 2 order by 1, 2`;
 
-/** The same for a whole group ($3; $4, $5 and $7 unused), from its pre-summed hours: a month is ~720 rows. */
-export const groupConsumptionSql = (g: GroupType) => `select ${PER_HOUR(g, 'h.hour')}, sum(h.wh)::float8 as wh
-  from group_hours h
-  where h."group" = $3 and h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz
-    and $4::bigint is null and $5::bigint is null and $7::bigint is null
+/** Wh per bucket and local hour from a pre-summed table `h` (a month ~720 rows per key), in range and `where`. */
+const preSummed = (g: GroupType, table: string, where: string) => `select ${PER_HOUR(g, 'h.hour')},
+    sum(h.wh)::float8 as wh
+  from ${table} h
+  where ${where} and h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz
   group by 1, 2 order by 1, 2`;
+
+/** The same for a whole group ($3; $4, $5 and $7 unused), from its pre-summed hours. */
+export const groupConsumptionSql = (g: GroupType) =>
+  preSummed(
+    g,
+    'group_hours',
+    `h."group" = $3 and $4::bigint is null and $5::bigint is null and $7::bigint is null`,
+  );
 
 /**
  * The same for one district ($7; within group $3 when given; $4 and $5 unused), from its pre-summed hours: the meters
- * of the cabinets placed in it, a month ~720 rows per group.
+ * of the cabinets placed in it.
  */
-export const districtConsumptionSql = (
-  g: GroupType,
-) => `select ${PER_HOUR(g, 'h.hour')}, sum(h.wh)::float8 as wh
-  from district_hours h
-  where h.district = $7 and ($3::bigint is null or h."group" = $3)
-    and h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz
-    and $4::bigint is null and $5::bigint is null
-  group by 1, 2 order by 1, 2`;
+export const districtConsumptionSql = (g: GroupType) =>
+  preSummed(
+    g,
+    'district_hours',
+    `h.district = $7 and ($3::bigint is null or h."group" = $3) and $4::bigint is null and $5::bigint is null`,
+  );
 
 /**
  * The same for one group control ($8; within group $3 when given): what its lamps' modules drew, from the energy saved's
  * pre-summed hours (saved_hours), each hour under the group control the lamp was in when it burned.
  */
-export const groupControlConsumptionSql = (
-  g: GroupType,
-) => `select ${PER_HOUR(g, 'h.hour')}, sum(h.wh)::float8 as wh
-  from saved_hours h
-  where h.group_control = $8 and ($3::bigint is null or h."group" = $3)
-    and h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz
-    and $4::bigint is null and $5::bigint is null and $7::bigint is null
-  group by 1, 2 order by 1, 2`;
+export const groupControlConsumptionSql = (g: GroupType) =>
+  preSummed(
+    g,
+    'saved_hours',
+    `h.group_control = $8 and ($3::bigint is null or h."group" = $3)
+      and $4::bigint is null and $5::bigint is null and $7::bigint is null`,
+  );
 
 /**
  * The same for every group ($3, $4, $5 and $7 unused): the groups' pre-summed hours, and the hours of the few meters in
