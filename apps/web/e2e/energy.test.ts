@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { addDays, zonedInstant } from '@sl/domain/astro';
+import { formatDateText } from '@sl/domain';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import type { TestServer } from '../../server/test/harness.ts';
 // eslint-disable-next-line no-restricted-imports -- the same district boundaries as the HTTP tests
@@ -180,6 +181,16 @@ describe('energy screens, in Chromium', () => {
     expect(await summary.textContent()).toContain('Energy saved: 0.1\u00a0kWh');
     await page.getByRole('option', { name: 'East End' }).waitFor({ state: 'detached' });
     await shot(page, 'energy-analytics-en');
+    // a period of its own: the 25-hour day alone (0.8 kWh, 0.11 GBP, both burning hours)
+    const day = formatDateText('day', D, 'en-us');
+    await page.getByLabel('From (day)').fill(day);
+    await page.getByLabel('To (day, included)').fill(formatDateText('day', addDays(D, -1), 'en-us'));
+    await page.getByText('The period ends before it starts').waitFor();
+    await page.getByLabel('To (day, included)').fill(day);
+    await expect.poll(() => summary.textContent()).toContain('Consumption: 0.8\u00a0kWh');
+    expect(await summary.textContent()).toContain('Cost: 0.11 GBP');
+    expect(await summary.textContent()).toContain('Burning hours: 2\u00a0h');
+    await shot(page, 'energy-analytics-period-en');
     await page.context().close();
 
     const ru = await adminAt(s, browser, '/Analytics', 'ru');

@@ -2,20 +2,27 @@ import { useState } from 'react';
 import { Card, CardContent, Divider, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { formatMeasure, formatNumber, type Language } from '@sl/domain';
-import { zonedInstant } from '@sl/domain/astro';
+import { addDays, zonedInstant } from '@sl/domain/astro';
+import { DateTextField } from '../../resources/inputs/date-text-field.tsx';
 import { sl } from '../../i18n/messages.ts';
 import { useAnswer } from '../lighting/use-answer.ts';
 import { availability, report } from './energy-api.ts';
 import { YearComparison } from './year-comparison.tsx';
 
-/** The period's effectiveness: consumption with cost and CO2, burning hours, energy saved and availability. */
-function PeriodEffectiveness({ year, city, tz }: { year: number; city: number; tz: string }) {
+type Period = { from: string; to: string };
+const yearPeriod = (year: number): Period => ({ from: `${year}-01-01`, to: `${year}-12-31` });
+
+/**
+ * The period's effectiveness (its first to its last local day, on the city's clock): consumption with cost and CO2,
+ * burning hours, energy saved and availability.
+ */
+function PeriodEffectiveness({ period, city, tz }: { period: Period; city: number; tz: string }) {
   const translate = useTranslate();
   const [lang] = useLocaleState() as [Language, unknown];
-  const answer = useAnswer(JSON.stringify([year, city, tz]), async () => {
+  const answer = useAnswer(JSON.stringify([period, city, tz]), async () => {
     const range = {
-      start: zonedInstant(`${year}-01-01`, '00:00', tz).toISOString(),
-      end: zonedInstant(`${year + 1}-01-01`, '00:00', tz).toISOString(),
+      start: zonedInstant(period.from, '00:00', tz).toISOString(),
+      end: zonedInstant(addDays(period.to, 1), '00:00', tz).toISOString(),
       groupType: 'BY_PERIOD',
       city,
     };
@@ -65,6 +72,22 @@ export default function AnalyticsScreen() {
   const translate = useTranslate();
   const [lang] = useLocaleState() as [Language, unknown];
   const [year, setYear] = useState(new Date().getFullYear());
+  const [period, setPeriod] = useState<Period>(() => yearPeriod(new Date().getFullYear()));
+  const [from, setFrom] = useState<string | null>(period.from);
+  const [to, setTo] = useState<string | null>(period.to);
+  const chooseYear = (y: number) => {
+    setYear(y);
+    setPeriod(yearPeriod(y));
+    setFrom(yearPeriod(y).from);
+    setTo(yearPeriod(y).to);
+  };
+  // a period is taken once both days are read and in order; until then the last one stays shown
+  const take = (f: string | null, t: string | null) => {
+    setFrom(f);
+    setTo(t);
+    if (f && t && f <= t) setPeriod({ from: f, to: t });
+  };
+  const inOrder = !from || !to || from <= to;
   const cities = useGetList('Cities', { pagination: { page: 1, perPage: 100 } }).data ?? [];
   const [chosen, setChosen] = useState<number>();
   const city = cities.find((c) => c.id === chosen) ?? cities[0];
@@ -83,7 +106,7 @@ export default function AnalyticsScreen() {
             sx={{ width: 140 }}
             label={translate(sl('analyticsYear'))}
             value={year}
-            onChange={(e) => setYear(Number(e.target.value))}
+            onChange={(e) => chooseYear(Number(e.target.value))}
             data-testid="analytics-year"
           >
             {Array.from({ length: 6 }, (_, i) => new Date().getFullYear() - i).map((y) => (
@@ -111,7 +134,27 @@ export default function AnalyticsScreen() {
         {city && (
           <>
             <Typography variant="subtitle1">{translate(sl('analyticsPeriod'))}</Typography>
-            <PeriodEffectiveness year={year} city={Number(city.id)} tz={zoneOf(city.timezone)} />
+            <Stack direction="row" spacing={2} sx={{ my: 1 }} data-testid="analytics-period">
+              <DateTextField
+                kind="day"
+                size="small"
+                sx={{ width: 200 }}
+                label={translate(sl('analyticsFrom'))}
+                value={from}
+                onChange={(f) => take(f, to)}
+              />
+              <DateTextField
+                kind="day"
+                size="small"
+                sx={{ width: 260 }}
+                label={translate(sl('analyticsTo'))}
+                value={to}
+                onChange={(t) => take(from, t)}
+                error={!inOrder}
+                helperText={inOrder ? undefined : translate(sl('analyticsBadPeriod'))}
+              />
+            </Stack>
+            <PeriodEffectiveness period={period} city={Number(city.id)} tz={zoneOf(city.timezone)} />
             <Divider sx={{ my: 2 }} />
             <YearComparison year={year} city={Number(city.id)} tz={zoneOf(city.timezone)} />
           </>
