@@ -298,10 +298,8 @@ describe(`energy reports on ${backend}`, () => {
     expect(await byProfile()).toEqual([[null, 0.1]]);
   });
 
-  it('a group control’s consumption is what its lamps’ modules drew while in it', async () => {
+  it('a group control’s consumption is what the lamps now in it drew: its sockets’ modules, a lamp naming it', async () => {
     const gc = await create('GroupControl', { name: 'Energy street', id: 41, group: groupId });
-    const [lamp] = await s.sql<{ _id: number }>("select _id from luminaries where uid = 'lamp-energy'");
-    expect((await s.call('PATCH', `/api/v1/Luminaries/${lamp!._id}`, { profileGroup: gc })).status).toBe(200);
     const kwh = async (c: Client, query: Record<string, string | number> = {}) => {
       const res = await report(c, 'consumption', {
         ...range,
@@ -312,19 +310,32 @@ describe(`energy reports on ${backend}`, () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.result.total;
     };
-    // its hours burned before it joined stay where they were burned
     expect((await kwh(s)).kwh).toBe(0);
-    const raw = {
-      query: (text: string, params: unknown[]) => s.sql(text, params).then((rows) => ({ rows })),
-    };
-    await rebuildSavedHours(raw);
+    // the lamp's module in a socket that names the group control, as the lighting program reads it
+    const [module] = await s.sql<{ _id: number }>('select _id from luminary_modules where mac = $1', [
+      MODULE,
+    ]);
+    const pole = await create('LuminarySupports', {
+      uid: 'pole-energy',
+      group: groupId,
+      sockets: [{ luminaryModule: module!._id, groupControl: gc }],
+    });
     // 100 Wh drawn from 18:10 to 20:10 UTC (local 18 to 20, day tariff 0.3 GBP, 400 g/kWh)
     expect(await kwh(s)).toEqual({ kwh: 0.1, cost: 0.03, co2Kg: 0.04 });
     expect((await kwh(users['energy-admin']!)).kwh).toBe(0.1);
+    expect((await s.call('DELETE', `/api/v1/LuminarySupports/${pole}`)).status).toBe(200);
+    expect((await kwh(s)).kwh).toBe(0);
+    // or a lamp that names it itself
+    const [lamp] = await s.sql<{ _id: number }>("select _id from luminaries where uid = 'lamp-energy'");
+    expect((await s.call('PATCH', `/api/v1/Luminaries/${lamp!._id}`, { profileGroup: gc })).status).toBe(200);
+    expect((await kwh(s)).kwh).toBe(0.1);
     const other = await report(users['elsewhere-admin']!, 'consumption', { ...range, groupControl: gc });
     expect(other.status).toBe(404);
     const narrower = await report(s, 'consumption', { ...range, groupControl: gc, cabinet: cabinetId });
     expect(narrower.body).toMatchObject({ code: 'IsInvalidError', fields: ['groupControl', 'cabinet'] });
+    const raw = {
+      query: (text: string, params: unknown[]) => s.sql(text, params).then((rows) => ({ rows })),
+    };
     const metered = await report(s, 'indications', { ...range, groupControl: gc });
     expect(metered.body).toMatchObject({ code: 'IsInvalidError', fields: ['groupControl'] });
     // a lamp whose model has no rated power burns and draws, but saves nothing (never a negative saving)

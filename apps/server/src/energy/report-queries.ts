@@ -64,16 +64,24 @@ export const districtConsumptionSql = (g: GroupType) =>
   );
 
 /**
- * The same for one group control ($8; within group $3 when given): what its lamps' modules drew, from the energy saved's
- * pre-summed hours (saved_hours), each hour under the group control the lamp was in when it burned.
+ * The same for one group control ($8; within group $3 when given; $4, $5 and $7 unused): what the lamp modules now in
+ * it drew, from their hourly rollups. Its lamps are those the lighting program and the group control's screen take: the
+ * modules in the mountings' sockets that name it (found through the sockets' index), and a lamp naming it itself.
  */
-export const groupControlConsumptionSql = (g: GroupType) =>
-  preSummed(
-    g,
-    'saved_hours',
-    `h.group_control = $8 and ($3::bigint is null or h."group" = $3)
-      and $4::bigint is null and $5::bigint is null and $7::bigint is null`,
-  );
+export const groupControlConsumptionSql = (g: GroupType) => `with mods as (
+    select m.mac from luminary_supports p
+    cross join lateral jsonb_array_elements(p.sockets) x
+    join luminary_modules m on m._id = (x->>'luminaryModule')::bigint and m.deleted_at is null
+    where p.deleted_at is null and p.sockets @> jsonb_build_array(jsonb_build_object('groupControl', $8::bigint))
+      and (x->>'groupControl')::bigint = $8 and ($3::bigint is null or m."group" = $3)
+    union
+    select m.mac from luminaries l join luminary_modules m on m._id = l.control_module and m.deleted_at is null
+    where l.deleted_at is null and l.profile_group = $8 and ($3::bigint is null or m."group" = $3))
+  select ${PER_HOUR(g, 'h.hour')}, sum(h.wh)::float8 as wh
+  from module_hours h join mods on mods.mac = h.mac
+  where h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz and h.wh is not null
+    and $4::bigint is null and $5::bigint is null and $7::bigint is null
+  group by 1, 2 order by 1, 2`;
 
 /**
  * The same for every group ($3, $4, $5 and $7 unused): the groups' pre-summed hours, and the hours of the few meters in
