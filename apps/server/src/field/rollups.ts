@@ -42,9 +42,10 @@ export async function rollMeters(raw: Raw, rows: PhaseRow[]): Promise<void> {
   );
   // Each touched hour's consumption (wh: the rise over the last valid value before it, the hour's own first value
   // for a new meter), for the hours that got readings and each phase's next valid hour (a late reading moves its
-  // rise); what changed is added to the group's hour (group_hours) and its district's (district_hours), and the meter's naP of those hours is rewritten
-  // (kWh, every phase). The protocol's meters give active import energy only: naM, nrP and nrM stay empty rather
-  // than pretend to be 0. One statement: its parts see the table as it was before it, hence `fresh` over `h.wh`.
+  // rise); what changed is added to the group's hour (group_hours) and its district's (district_hours), and the
+  // meter's naP of those hours is rewritten (kWh, every phase). The protocol's meters give active import energy
+  // only: naM, nrP and nrM stay empty rather than pretend to be 0. One statement: its parts see the table as it was
+  // before it, hence `fresh` over `h.wh`.
   await raw.query(
     `with arrived as (
        select distinct v.serial, v.phase, ${HOUR} as hour

@@ -72,22 +72,18 @@ export default function AnalyticsScreen() {
   const translate = useTranslate();
   const [lang] = useLocaleState() as [Language, unknown];
   const [year, setYear] = useState(new Date().getFullYear());
-  const [period, setPeriod] = useState<Period>(() => yearPeriod(new Date().getFullYear()));
-  const [from, setFrom] = useState<string | null>(period.from);
-  const [to, setTo] = useState<string | null>(period.to);
+  const [period, setPeriod] = useState<Period>(() => yearPeriod(year));
+  // what is typed; a period is taken once both days are read and in order, until then the last one stays shown
+  const [draft, setDraft] = useState<{ from: string | null; to: string | null }>(period);
+  const take = (next: typeof draft) => {
+    setDraft(next);
+    if (next.from && next.to && next.from <= next.to) setPeriod({ from: next.from, to: next.to });
+  };
   const chooseYear = (y: number) => {
     setYear(y);
-    setPeriod(yearPeriod(y));
-    setFrom(yearPeriod(y).from);
-    setTo(yearPeriod(y).to);
+    take(yearPeriod(y));
   };
-  // a period is taken once both days are read and in order; until then the last one stays shown
-  const take = (f: string | null, t: string | null) => {
-    setFrom(f);
-    setTo(t);
-    if (f && t && f <= t) setPeriod({ from: f, to: t });
-  };
-  const inOrder = !from || !to || from <= to;
+  const inOrder = !draft.from || !draft.to || draft.from <= draft.to;
   const cities = useGetList('Cities', { pagination: { page: 1, perPage: 100 } }).data ?? [];
   const [chosen, setChosen] = useState<number>();
   const city = cities.find((c) => c.id === chosen) ?? cities[0];
@@ -135,24 +131,19 @@ export default function AnalyticsScreen() {
           <>
             <Typography variant="subtitle1">{translate(sl('analyticsPeriod'))}</Typography>
             <Stack direction="row" spacing={2} sx={{ my: 1 }} data-testid="analytics-period">
-              <DateTextField
-                kind="day"
-                size="small"
-                sx={{ width: 200 }}
-                label={translate(sl('analyticsFrom'))}
-                value={from}
-                onChange={(f) => take(f, to)}
-              />
-              <DateTextField
-                kind="day"
-                size="small"
-                sx={{ width: 260 }}
-                label={translate(sl('analyticsTo'))}
-                value={to}
-                onChange={(t) => take(from, t)}
-                error={!inOrder}
-                helperText={inOrder ? undefined : translate(sl('analyticsBadPeriod'))}
-              />
+              {(['from', 'to'] as const).map((end) => (
+                <DateTextField
+                  key={end}
+                  kind="day"
+                  size="small"
+                  sx={{ width: 260 }}
+                  label={translate(sl(end === 'from' ? 'analyticsFrom' : 'analyticsTo'))}
+                  value={draft[end]}
+                  onChange={(day) => take({ ...draft, [end]: day })}
+                  error={end === 'to' && !inOrder}
+                  helperText={end === 'to' && !inOrder ? translate(sl('analyticsBadPeriod')) : undefined}
+                />
+              ))}
             </Stack>
             <PeriodEffectiveness period={period} city={Number(city.id)} tz={zoneOf(city.timezone)} />
             <Divider sx={{ my: 2 }} />
