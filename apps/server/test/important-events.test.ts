@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { SimulatorHandle } from '@sl/simulator';
 import { REPORT_MS, sweptFieldForSuite, until } from './field-setup.ts';
@@ -144,6 +145,39 @@ describe(`important events on ${backend}`, () => {
     const closed = await search(`support=${support}&type=SOCKET_ON_SUPPORT_IS_FREE&status=SOLVED`);
     expect(closed.map((e) => e._id)).toContain(open!._id);
   });
+
+  it.runIf(backend === 'postgres')(
+    'a solve by hand that a detection pass races still holds: the pass opens no second event for the device',
+    async () => {
+      const made = await s.call('POST', '/api/v1/LuminarySupports', { uid: 'raced-post', socketCount: 1 });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      await s.events.detect();
+      const [open] = await search(`support=${made.body._id}&type=SOCKET_ON_SUPPORT_IS_FREE`);
+      expect(open).toMatchObject({ status: 'OPEN' });
+      // another process's solve, not yet committed while the pass asks for its events
+      const other = new pg.Client({ connectionString: s.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(
+          `update important_events set status = 'SOLVED', held_until_clear = true, comment = 'crew sent'
+          where _id = $1`,
+          [open!._id],
+        );
+        const pass = s.events.detect();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await other.query('commit');
+        await pass;
+      } finally {
+        await other.end();
+      }
+      await s.events.detect();
+      const all = await search(
+        `support=${made.body._id}&type=SOCKET_ON_SUPPORT_IS_FREE&status=OPEN&status=SOLVED`,
+      );
+      expect(all.map((e) => [e._id, e.status])).toEqual([[open!._id, 'SOLVED']]);
+    },
+  );
 
   it('filters by the spec types by default, by any type asked, and `type=all` still resolves links', async () => {
     const spec = await search('');

@@ -17,8 +17,15 @@ export type EntityDeclaration = {
   groupField?: string;
   /** extra unique keys over several fields (rows not deleted) */
   uniqueTogether?: readonly (readonly string[])[];
-  /** unique keys over rows that also match `where` (one open event per device and type, say) */
-  uniqueWhere?: readonly { key: readonly string[]; where: Readonly<Record<string, string>> }[];
+  /**
+   * unique keys over rows that also match `where` (one open event per device and type, say), or whose boolean
+   * field `orFlag` is true (an event solved by hand that still holds its device's place)
+   */
+  uniqueWhere?: readonly {
+    key: readonly string[];
+    where: Readonly<Record<string, string>>;
+    orFlag?: string;
+  }[];
   /** filters a list takes when its query names none of that field (events: the open ones of the spec's types) */
   defaultFilters?: Readonly<Record<string, readonly string[]>>;
   /** rules over the whole record after a create or update is merged */

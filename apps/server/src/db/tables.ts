@@ -100,15 +100,21 @@ function buildTable(e: Entity): AnyTable {
           .where(live),
       );
     }
-    for (const { key, where } of e.uniqueWhere ?? []) {
-      const name = `${e.table}_${key.map(snakeCase).join('_')}_while_${Object.keys(where).map(snakeCase).join('_')}`;
+    for (const { key, where, orFlag } of e.uniqueWhere ?? []) {
+      const named = [...Object.keys(where), ...(orFlag ? [orFlag] : [])].map(snakeCase).join('_');
+      const name = `${e.table}_${key.map(snakeCase).join('_')}_while_${named}`;
       const conditions = Object.entries(where).map(
         ([f, v]) => sql`${sql.identifier(snakeCase(f))} = ${sql.raw(`'${v.replace(/'/g, "''")}'`)}`,
       );
+      const matching = sql.join(conditions, sql` and `);
       extra.push(
         uniqueIndex(name)
           .on(...(key.map((k) => t[k]) as [never, ...never[]]))
-          .where(sql.join([live, ...conditions], sql` and `)),
+          .where(
+            orFlag
+              ? sql`${live} and (${matching} or ${sql.identifier(snakeCase(orFlag))})`
+              : sql.join([live, ...conditions], sql` and `),
+          ),
       );
     }
     return extra;

@@ -111,7 +111,7 @@ export class EventDetector {
           from c
           where not exists (select 1 from important_events as h where h.type = $1 and h.device = c.device
             and h.held_until_clear and h.deleted_at is null)
-          on conflict (type, device) where deleted_at is null and status = 'OPEN' do nothing
+          on conflict (type, device) where deleted_at is null and (status = 'OPEN' or held_until_clear) do nothing
           returning ${EVENT_ROW}),
         solved as (
           update important_events as e set status = 'SOLVED', close_date = $2::timestamptz, updated_at = now()

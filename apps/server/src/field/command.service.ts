@@ -138,29 +138,32 @@ export class CommandService {
 
   async run(caller: Caller, type: CommandType, target: object, payload: object, deliveries: Delivery[]) {
     const offline = await this.knownOffline(deliveries.map((d) => d.controllerMac));
-    const [command] = await this.db
-      .insert(commands)
-      .values({ userId: caller.userId ?? 0, groupId: caller.groupId ?? null, type, target, payload })
-      .returning({ id: commands.id });
-    const commandId = command!.id;
-    const rows: { id: number }[] = [];
-    // within the statement's 65,535 parameters
-    for (let i = 0; i < deliveries.length; i += DEVICE_ROWS_AT_ONCE)
-      rows.push(
-        ...(await this.db
-          .insert(commandDevices)
-          .values(
-            deliveries.slice(i, i + DEVICE_ROWS_AT_ONCE).map((d) => ({
-              commandId,
-              controllerMac: d.controllerMac,
-              modules: d.modules ?? null,
-              ...(offline.has(d.controllerMac)
-                ? { state: 'disconnected', code: DISCONNECTED_ANSWER, answeredAt: new Date() }
-                : { state: 'queued' }),
-            })),
-          )
-          .returning({ id: commandDevices.id })),
-      );
+    // the command and its devices are written together: a reader never sees a command with none
+    const { commandId, rows } = await this.db.transaction(async (tx) => {
+      const [command] = await tx
+        .insert(commands)
+        .values({ userId: caller.userId ?? 0, groupId: caller.groupId ?? null, type, target, payload })
+        .returning({ id: commands.id });
+      const inserted: { id: number }[] = [];
+      // within the statement's 65,535 parameters
+      for (let i = 0; i < deliveries.length; i += DEVICE_ROWS_AT_ONCE)
+        inserted.push(
+          ...(await tx
+            .insert(commandDevices)
+            .values(
+              deliveries.slice(i, i + DEVICE_ROWS_AT_ONCE).map((d) => ({
+                commandId: command!.id,
+                controllerMac: d.controllerMac,
+                modules: d.modules ?? null,
+                ...(offline.has(d.controllerMac)
+                  ? { state: 'disconnected', code: DISCONNECTED_ANSWER, answeredAt: new Date() }
+                  : { state: 'queued' }),
+              })),
+            )
+            .returning({ id: commandDevices.id })),
+        );
+      return { commandId: command!.id, rows: inserted };
+    });
     await this.db
       .update(commandDevices)
       .set({ state: 'sent', sentAt: new Date() })

@@ -31,6 +31,8 @@ export const ImportantEvents = defineEntity({
     // solved by hand while its condition still held: no new event for the device until the condition clears
     heldUntilClear: bool({ readOnly: true }),
   },
-  uniqueWhere: [{ key: ['type', 'device'], where: { status: 'OPEN' } }],
+  // a solve by hand keeps the device's place until the condition clears: a detection racing the solve cannot open
+  // a second event beside it
+  uniqueWhere: [{ key: ['type', 'device'], where: { status: 'OPEN' }, orFlag: 'heldUntilClear' }],
   defaultFilters: { status: ['OPEN'], type: SPEC_EVENT_TYPES },
 });
