@@ -37,13 +37,36 @@ export const READINGS: [string, number, number][] = [
   [at(addDays(D, 1), '00:30'), 1600, 2400], // local 00:30 on D+1: night
 ];
 
+/**
+ * Phase 1's four-quadrant registers at each of READINGS: active export (Wh, a street light gives none back),
+ * reactive import and export (varh), one reactive import unreadable (65535). Phase 2 has no such registers.
+ */
+export const PHASE1_REGISTERS: [number, number, number][] = [
+  [7, 300, 10],
+  [7, 330, 10],
+  [7, 65535, 12],
+  [7, 390, 12],
+  [7, 450, 20],
+  [7, 480, 21],
+];
+
 /** Publishes the series as the controller MAC, signed in with its broker `secret`. */
 export async function publishEnergyField(s: TestServer, secret: string) {
   const meter = await mqtt.connectAsync(s.brokerUrl, { clientId: MAC, username: MAC, password: secret });
-  for (const [when, e1, e2] of READINGS) {
+  for (const [i, [when, e1, e2]] of READINGS.entries()) {
     const last = when === READINGS.at(-1)![0];
+    const [energyExport, reactiveImport, reactiveExport] = PHASE1_REGISTERS[i]!;
     const phases = [
-      { phase: 1 as const, voltage: 23000, current: 5000, power: last ? 120000 : 50000, energy: e1 },
+      {
+        phase: 1 as const,
+        voltage: 23000,
+        current: 5000,
+        power: last ? 120000 : 50000,
+        energy: e1,
+        energyExport,
+        reactiveImport,
+        reactiveExport,
+      },
       {
         phase: 2 as const,
         voltage: e2 === 65535 ? 65535 : 23100,

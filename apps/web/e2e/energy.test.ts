@@ -75,10 +75,15 @@ describe('energy screens, in Chromium', () => {
     expect(await active.textContent()).toContain('230\u00a0V');
     expect(await active.textContent()).toContain('1.6\u00a0kWh');
     await page.getByTestId('meter-power-chart').locator('svg').waitFor();
-    // the newest hour with readings first: the counters rose 200 Wh in the first hour of D+1
-    expect(await page.getByTestId('meter-average').locator('tbody tr').first().textContent()).toContain(
+    // the newest hour with readings first: the counters rose 200 Wh in the first hour of D+1, none given back,
+    // 30 and 1 varh of reactive energy in and out
+    const newest = page.getByTestId('meter-average').locator('tbody tr').first().locator('td');
+    expect((await newest.allTextContents()).slice(1)).toEqual([
       '0.2\u00a0kWh',
-    );
+      '0\u00a0kWh',
+      '0.03\u00a0kvarh',
+      '0.001\u00a0kvarh',
+    ]);
     await shot(page, 'energy-meter-en');
     await page.context().close();
 
@@ -86,6 +91,9 @@ describe('energy screens, in Chromium', () => {
     await expect
       .poll(async () => ru.getByTestId('meter-active').textContent(), { timeout: 10_000 })
       .toContain('1,2\u00a0кВт');
+    const newestRu = ru.getByTestId('meter-average').locator('tbody tr').first().locator('td');
+    await newestRu.first().waitFor();
+    expect((await newestRu.allTextContents()).slice(3)).toEqual(['0,03\u00a0квар·ч', '0,001\u00a0квар·ч']);
     await shot(ru, 'energy-meter-ru');
     await ru.context().close();
   });

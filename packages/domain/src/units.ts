@@ -46,6 +46,7 @@ export type Unit =
   | 'W'
   | 'kW'
   | 'kWh'
+  | 'kvarh'
   | 'V'
   | 'A'
   | 'degC'
@@ -75,6 +76,7 @@ export const UNIT_SYMBOLS: Record<Unit, Record<Language, string>> = {
   W: { 'en-us': 'W', ru: 'Вт' },
   kW: { 'en-us': 'kW', ru: 'кВт' },
   kWh: { 'en-us': 'kWh', ru: 'кВт·ч' },
+  kvarh: { 'en-us': 'kvarh', ru: 'квар·ч' },
   V: { 'en-us': 'V', ru: 'В' },
   A: { 'en-us': 'A', ru: 'А' },
   degC: { 'en-us': '°C', ru: '°C' },

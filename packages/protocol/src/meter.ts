@@ -8,8 +8,21 @@ export const METER_NO_VALUE = 65535;
 
 const raw = z.number().int().min(0);
 
-/** Raw integers as the meter gives them: voltage in 0.01 V, current in mA, power in 0.01 W, energy in Wh (spec §9). */
-export const meterPhase = z.object({ phase, voltage: raw, current: raw, power: raw, energy: raw });
+/**
+ * Raw integers as the meter gives them: voltage in 0.01 V, current in mA, power in 0.01 W, energy in Wh (spec §9).
+ * `energy` is the active import counter (A+); a four-quadrant meter also gives active export (A−, Wh) and reactive
+ * import and export (R+, R−, varh), which a meter that has no such registers leaves out.
+ */
+export const meterPhase = z.object({
+  phase,
+  voltage: raw,
+  current: raw,
+  power: raw,
+  energy: raw,
+  energyExport: raw.optional(),
+  reactiveImport: raw.optional(),
+  reactiveExport: raw.optional(),
+});
 
 /** `sl/v1/{mac}/meter`: the cabinet meter, read by its controller. */
 export const meterReading = z.object({

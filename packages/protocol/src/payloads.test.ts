@@ -110,6 +110,14 @@ describe('meter readings', () => {
     expect(decodeMeterReading(JSON.stringify(m))).toEqual({ ok: true, value: m });
   });
 
+  it('takes a four-quadrant meter’s export and reactive counters, and a meter without them', () => {
+    const four = { ...phase(1), energyExport: 0, reactiveImport: 32100, reactiveExport: 410 };
+    const m = { serial: 'SLM1', at, phases: [four, phase(2)] };
+    expect(decodeMeterReading(JSON.stringify(m))).toEqual({ ok: true, value: m });
+    const negative = { serial: 'SLM1', at, phases: [{ ...phase(1), reactiveExport: -1 }] };
+    expect(decodeMeterReading(JSON.stringify(negative)).ok).toBe(false);
+  });
+
   it('refuses fractions, negatives and a fourth phase', () => {
     for (const phases of [[phase(1, 120.5)], [phase(1, -1)], [phase(4)], [1, 2, 3, 1].map((n) => phase(n))])
       expect(decodeMeterReading(JSON.stringify({ serial: 'S', at, phases })).ok).toBe(false);

@@ -24,6 +24,14 @@ export const meterHours = pgTable(
     // the hour's consumption: energy_max over the last valid value before the hour (the hour's own energy_min
     // for a meter's first hour), kept by rollMeters so that no report looks back over the history
     wh: bigint('wh', { mode: 'number' }),
+    // a four-quadrant meter's other registers, lowest and highest valid value: active export (Wh), reactive import
+    // and export (varh); empty for a meter without them
+    energyExportMin: bigint('energy_export_min', { mode: 'number' }),
+    energyExportMax: bigint('energy_export_max', { mode: 'number' }),
+    reactiveImportMin: bigint('reactive_import_min', { mode: 'number' }),
+    reactiveImportMax: bigint('reactive_import_max', { mode: 'number' }),
+    reactiveExportMin: bigint('reactive_export_min', { mode: 'number' }),
+    reactiveExportMax: bigint('reactive_export_max', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.serial, t.phase, t.hour] })],
 );

@@ -18,7 +18,15 @@ import { serverPool, type Db } from '../db/connect.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 import { SYSTEM_CLOCK, type Clock } from '../lighting/program-service.ts';
 import { copyInto } from './copy-rows.ts';
-import { moduleHours, rollMeters, rollModules } from './rollups.ts';
+import {
+  METER_READING_COLUMNS,
+  moduleHours,
+  PHASE_ROW_TYPES,
+  PHASE_ROW_VALUES,
+  rollMeters,
+  rollModules,
+  type PhaseRow,
+} from './rollups.ts';
 import { controllerStatus, moduleStatusFromCode } from './field-status-sql.ts';
 import { modulesOfControllersOffline, type Raw } from './offline-sweep.ts';
 
@@ -494,7 +502,9 @@ export class Ingest {
       ),
     );
     const zero = (v: number) => (v === METER_NO_VALUE ? 0 : v);
-    const phases = meters.flatMap((m) =>
+    // the registers only a four-quadrant meter has: empty rather than 0 when missing, where 0 is a real count
+    const register = (v: number | undefined) => (v === undefined || v === METER_NO_VALUE ? null : v);
+    const phases: PhaseRow[] = meters.flatMap((m) =>
       m.phases.map((p) => ({
         at: m.at,
         serial: m.serial,
@@ -503,6 +513,9 @@ export class Ingest {
         current: zero(p.current),
         power: zero(p.power),
         energy: zero(p.energy),
+        energyExport: register(p.energyExport),
+        reactiveImport: register(p.reactiveImport),
+        reactiveExport: register(p.reactiveExport),
       })),
     );
     for (const chunk of chunks(phases))
@@ -511,10 +524,9 @@ export class Ingest {
         (p) => p.serial,
         (rows) =>
           this.db.execute(sql`
-            insert into meter_readings (at, serial, phase, voltage, current, power, energy)
-            select at, serial, phase, voltage, current, power, energy
-            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-              at timestamptz, serial text, phase int, voltage bigint, current bigint, power bigint, energy bigint)`),
+            insert into meter_readings (${sql.raw(METER_READING_COLUMNS)})
+            select ${sql.raw(PHASE_ROW_VALUES)}
+            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(${sql.raw(PHASE_ROW_TYPES)})`),
       );
     for (const chunk of this.rollups ? chunks(phases) : [])
       await this.tolerant(

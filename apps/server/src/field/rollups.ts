@@ -4,7 +4,10 @@
 /** The driver's own client under drizzle: node-postgres' pool or PGlite, both with `query(text, params)`. */
 export type Raw = { query(text: string, params: unknown[]): Promise<unknown> };
 
-/** A meter phase's reading as stored (65535 already 0). */
+/**
+ * A meter phase's reading as stored: 65535 already 0 in the instant values and active import (spec §5), the
+ * four-quadrant registers (active export, reactive import and export) empty when missing or unreadable.
+ */
 export type PhaseRow = {
   at: string;
   serial: string;
@@ -13,7 +16,31 @@ export type PhaseRow = {
   current: number;
   power: number;
   energy: number;
+  energyExport: number | null;
+  reactiveImport: number | null;
+  reactiveExport: number | null;
 };
+
+/** meter_readings' columns, and the same read from a PhaseRow's JSON record (PHASE_ROW_TYPES) */
+export const METER_READING_COLUMNS =
+  'at, serial, phase, voltage, current, power, energy, energy_export, reactive_import, reactive_export';
+export const PHASE_ROW_VALUES =
+  'at, serial, phase, voltage, current, power, energy, "energyExport", "reactiveImport", "reactiveExport"';
+export const PHASE_ROW_TYPES = `at timestamptz, serial text, phase int, voltage bigint, current bigint, power bigint,
+  energy bigint, "energyExport" bigint, "reactiveImport" bigint, "reactiveExport" bigint`;
+
+/** the registers besides active import: average data's column, and meter_hours' and the row's names */
+const REGISTERS = [
+  { average: 'na_m', column: 'energy_export', field: 'energyExport' },
+  { average: 'nr_p', column: 'reactive_import', field: 'reactiveImport' },
+  { average: 'nr_m', column: 'reactive_export', field: 'reactiveExport' },
+] as const;
+
+/** An hour's rise of a register on one phase: over the last valid value before the hour, or the hour's own lowest. */
+const riseOf = (column: string) => `h.${column}_max - coalesce((
+  select b.${column}_max from meter_hours b
+  where b.serial = h.serial and b.phase = h.phase and b.hour < h.hour and b.${column}_max is not null
+  order by b.hour desc limit 1), h.${column}_min)`;
 
 /** What a meter's counters multiply by: its transformers' ratios (unset: 1). */
 export const METER_RATIO = `coalesce(m.power_transformation, 1) * coalesce(m.voltage_transformation, 1)`;
@@ -24,15 +51,20 @@ export async function rollMeters(raw: Raw, rows: PhaseRow[]): Promise<void> {
   const json = JSON.stringify(rows);
   await raw.query(
     `insert into meter_hours as h
-       (serial, phase, hour, energy_min, energy_max, power_sum, power_max, voltage_sum, current_sum, readings)
+       (serial, phase, hour, energy_min, energy_max, power_sum, power_max, voltage_sum, current_sum, readings,
+        ${REGISTERS.map((r) => `${r.column}_min, ${r.column}_max`).join(', ')})
      select v.serial, v.phase, ${HOUR}, min(nullif(v.energy, 0)), max(nullif(v.energy, 0)),
-       sum(v.power), max(v.power), sum(v.voltage), sum(v.current), count(*)
-     from jsonb_to_recordset($1::jsonb) as v(
-       at timestamptz, serial text, phase int, voltage bigint, current bigint, power bigint, energy bigint)
+       sum(v.power), max(v.power), sum(v.voltage), sum(v.current), count(*),
+       ${REGISTERS.map((r) => `min(v."${r.field}"), max(v."${r.field}")`).join(', ')}
+     from jsonb_to_recordset($1::jsonb) as v(${PHASE_ROW_TYPES})
      group by 1, 2, 3
      on conflict (serial, phase, hour) do update set
        energy_min = least(h.energy_min, excluded.energy_min),
        energy_max = greatest(h.energy_max, excluded.energy_max),
+       ${REGISTERS.map(
+         (r) => `${r.column}_min = least(h.${r.column}_min, excluded.${r.column}_min),
+       ${r.column}_max = greatest(h.${r.column}_max, excluded.${r.column}_max),`,
+       ).join(' ')}
        power_sum = h.power_sum + excluded.power_sum,
        power_max = greatest(h.power_max, excluded.power_max),
        voltage_sum = h.voltage_sum + excluded.voltage_sum,
@@ -43,9 +75,9 @@ export async function rollMeters(raw: Raw, rows: PhaseRow[]): Promise<void> {
   // Each touched hour's consumption (wh: the rise over the last valid value before it, the hour's own first value
   // for a new meter), for the hours that got readings and each phase's next valid hour (a late reading moves its
   // rise); what changed is added to the group's hour (group_hours) and its district's (district_hours), and the
-  // meter's naP of those hours is rewritten (kWh, every phase). The protocol's meters give active import energy
-  // only: naM, nrP and nrM stay empty rather than pretend to be 0. One statement: its parts see the table as it was
-  // before it, hence `fresh` over `h.wh`.
+  // meter's average data of those hours is rewritten: naP from those rises, naM, nrP and nrM from their registers'
+  // rises the same way (kWh and kvarh, every phase; empty for a meter without the register rather than 0). One
+  // statement: its parts see the table as it was before it, hence `fresh` over `h.wh`.
   await raw.query(
     `with arrived as (
        select distinct v.serial, v.phase, ${HOUR} as hour
@@ -84,14 +116,16 @@ export async function rollMeters(raw: Raw, rows: PhaseRow[]): Promise<void> {
        group by 1, 2, 3 order by 1, 3, 2
        on conflict (district, hour, "group") do update set wh = d.wh + excluded.wh
        returning 1)
-     insert into meters_average_data (meter, date, "group", na_p)
-     select m._id, h.hour, m."group", sum(coalesce(f.wh, h.wh)) * ${METER_RATIO} / 1000.0
+     insert into meters_average_data (meter, date, "group", na_p, ${REGISTERS.map((r) => r.average).join(', ')})
+     select m._id, h.hour, m."group", sum(coalesce(f.wh, h.wh)) * ${METER_RATIO} / 1000.0,
+       ${REGISTERS.map((r) => `sum(${riseOf(r.column)}) * ${METER_RATIO} / 1000.0`).join(', ')}
      from (select distinct serial, hour from touched) t
      join meters m on m.serial = t.serial and m.deleted_at is null
      join meter_hours h on h.serial = t.serial and h.hour = t.hour and h.energy_max is not null
      left join fresh f on f.serial = h.serial and f.phase = h.phase and f.hour = h.hour
      group by m._id, h.hour, m."group", m.power_transformation, m.voltage_transformation
-     on conflict (meter, date) where deleted_at is null do update set na_p = excluded.na_p, updated_at = now()`,
+     on conflict (meter, date) where deleted_at is null do update set na_p = excluded.na_p,
+       ${REGISTERS.map((r) => `${r.average} = excluded.${r.average}`).join(', ')}, updated_at = now()`,
     [json],
   );
 }

@@ -116,6 +116,20 @@ describe('a cabinet through day and night', () => {
       [6, 100, 100].map((w) => expect.closeTo(w, -0.5)),
     );
     expect(after[1]!.voltage).toBeGreaterThan(11_500);
+    // reactive: the controller's 2 var on A, each full lamp's driver 0.33 var per W; nothing given back
+    const rose = (key: 'reactiveImport' | 'reactiveExport' | 'energyExport', from: typeof after) =>
+      d.meterReading(NIGHT).phases.map((p, i) => p[key]! - from[i]![key]!);
+    const hourBefore = d.meterReading(NIGHT).phases;
+    d.advance(later(NIGHT, 120));
+    expect(rose('reactiveImport', hourBefore)).toEqual([2, 33, 33].map((v) => expect.closeTo(v, -0.5)));
+    expect(rose('reactiveExport', hourBefore)).toEqual([0, 0, 0]);
+    expect(rose('energyExport', hourBefore)).toEqual([0, 0, 0]);
+    // dimmed below half, a driver's filter gives var back: reactive export counts, import stands
+    d.lamps.get(B)!.pwm = 30;
+    const dimmed = d.meterReading(NIGHT).phases;
+    d.advance(later(NIGHT, 180));
+    expect(rose('reactiveExport', dimmed)[1]).toBeCloseTo(0.25 * (0.4 + 30), -0.5);
+    expect(rose('reactiveImport', dimmed)[1]).toBe(0);
     d.meterGap = 1;
     expect(d.meterReading(NIGHT).phases[0]).toMatchObject({
       voltage: METER_NO_VALUE,

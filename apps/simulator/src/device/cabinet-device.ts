@@ -6,10 +6,12 @@ import { ambientLux } from '../sun.ts';
 import { DefaultNight, RunningProgram } from './program.ts';
 import { noHeldFaults, type HeldFaults } from './faults.ts';
 import type { RunningSchedule } from './schedule.ts';
-import { burn, newLamp, reading, type Lamp } from './lamp.ts';
+import { burn, newLamp, reactive, reading, type Lamp } from './lamp.ts';
 
 export const FIRMWARE = '1.0.0-sim';
 const CONTROLLER_WATTS = 6;
+// its supply's transformer: a little inductive
+const CONTROLLER_VARS = 2;
 // US street lighting here is fed from 120/208 V wye service: 120 V per phase
 const PHASE_VOLTS = 120;
 
@@ -39,8 +41,13 @@ export class CabinetDevice {
   /** per phase, what the program or the default night last wanted of its contactor */
   private readonly wanted: (boolean | undefined)[] = [undefined, undefined, undefined];
   private last?: number;
+  /** per phase, the meter's four registers: active import and export (Wh), reactive import and export (varh) */
   private readonly meterWh: number[];
+  private readonly meterExportWh: number[];
+  private readonly meterVarhIn: number[];
+  private readonly meterVarhOut: number[];
   private readonly phaseWatts = [0, 0, 0];
+  private readonly phaseVars = [0, 0, 0];
 
   constructor(
     readonly cabinet: Cabinet,
@@ -48,6 +55,10 @@ export class CabinetDevice {
   ) {
     for (const m of cabinet.modules) this.lamps.set(m.mac, newLamp(m, r));
     this.meterWh = [0, 1, 2].map(() => Math.round(r() * 5e6));
+    // street lights give no energy back: the export register keeps what it came with, often nothing
+    this.meterExportWh = [0, 1, 2].map(() => (r() < 0.5 ? 0 : Math.round(r() * 1e3)));
+    this.meterVarhIn = this.meterWh.map((wh) => Math.round(wh * 0.3));
+    this.meterVarhOut = this.meterWh.map((wh) => Math.round(wh * 0.02));
     this.defaultNight = new DefaultNight({ lat: cabinet.lat, lon: cabinet.lon });
   }
 
@@ -68,13 +79,23 @@ export class CabinetDevice {
     this.last = now.getTime();
     if (this.io.mode === 'AUTO') this.follow(now);
     this.phaseWatts.fill(0);
+    this.phaseVars.fill(0);
     this.phaseWatts[0] = CONTROLLER_WATTS;
+    this.phaseVars[0] = CONTROLLER_VARS;
     for (const l of this.lamps.values()) {
       const lit = this.held.stuck.get(l.mac) ?? this.shouldBurn(l);
-      if (this.fed(l)) this.phaseWatts[l.phase - 1]! += burn(l, lit, ms, this.r);
-      else l.lit = false;
+      if (this.fed(l)) {
+        this.phaseWatts[l.phase - 1]! += burn(l, lit, ms, this.r);
+        this.phaseVars[l.phase - 1]! += reactive(l);
+      } else l.lit = false;
     }
-    for (let p = 0; p < 3; p++) this.meterWh[p]! += (this.phaseWatts[p]! * ms) / 3_600_000;
+    const hours = ms / 3_600_000;
+    for (let p = 0; p < 3; p++) {
+      this.meterWh[p]! += this.phaseWatts[p]! * hours;
+      const vars = this.phaseVars[p]!;
+      if (vars > 0) this.meterVarhIn[p]! += vars * hours;
+      else this.meterVarhOut[p]! -= vars * hours;
+    }
   }
 
   /** Takes a power schedule: the contactors are set afresh by it at the next step. */
@@ -135,7 +156,16 @@ export class CabinetDevice {
     const phases = ([1, 2, 3] as const).map((phase) => {
       if (this.r() < this.meterGap) {
         const none = METER_NO_VALUE;
-        return { phase, voltage: none, current: none, power: none, energy: none };
+        return {
+          phase,
+          voltage: none,
+          current: none,
+          power: none,
+          energy: none,
+          energyExport: none,
+          reactiveImport: none,
+          reactiveExport: none,
+        };
       }
       const volts = jitter(this.r, PHASE_VOLTS, 1.5);
       const watts = this.phaseWatts[phase - 1]!;
@@ -145,6 +175,9 @@ export class CabinetDevice {
         current: meterInt((watts / volts) * 1000),
         power: meterInt(watts * 100),
         energy: meterInt(this.meterWh[phase - 1]!),
+        energyExport: meterInt(this.meterExportWh[phase - 1]!),
+        reactiveImport: meterInt(this.meterVarhIn[phase - 1]!),
+        reactiveExport: meterInt(this.meterVarhOut[phase - 1]!),
       };
     });
     return { serial: this.cabinet.meter.serial, at: at.toISOString(), phases };

@@ -61,6 +61,20 @@ export function burn(l: Lamp, lit: boolean, ms: number, r: Rng): number {
   return l.pow;
 }
 
+/** tan φ of an LED driver at power factor 0.95: what it draws in var per W */
+const LAGGING_VAR_PER_W = 0.33;
+/** below half output a driver's input filter outweighs its load: it gives var back */
+const LEADING_VAR_PER_W = 0.25;
+
+/**
+ * The reactive power (var) the lamp's driver draws now, from its last burn: inductive (positive) at half output and
+ * above, capacitive (negative) below it, none unlit. A meter's reactive import counts the one, its export the other.
+ */
+export function reactive(l: Lamp): number {
+  if (!l.lit) return 0;
+  return output(l) >= 50 ? l.pow * LAGGING_VAR_PER_W : -l.pow * LEADING_VAR_PER_W;
+}
+
 const clStatus = (l: Lamp) => (l.broken ? 4 : l.lit ? 1 : 0);
 const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
 

@@ -12,11 +12,12 @@ export const MetersAverageData = defineEntity({
     meter: ref('Meters', { required: true, list: true }),
     date: timestamp({ required: true, list: true }),
     group: ref('Groups'),
-    // active (a) and reactive (r) energy, imported (P) and exported (M)
-    naP: float({ list: true }),
-    naM: float({ list: true }),
-    nrP: float(),
-    nrM: float(),
+    // active (a) and reactive (r) energy, imported (P) and exported (M), in the hour; empty where the meter has no
+    // such register
+    naP: float({ list: true, show: { unit: 'kWh', decimals: 3 } }),
+    naM: float({ list: true, show: { unit: 'kWh', decimals: 3 } }),
+    nrP: float({ list: true, show: { unit: 'kvarh', decimals: 3 } }),
+    nrM: float({ list: true, show: { unit: 'kvarh', decimals: 3 } }),
   },
   uniqueTogether: [['meter', 'date']],
 });

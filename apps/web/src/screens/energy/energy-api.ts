@@ -35,7 +35,14 @@ export type ActiveData = {
   phases: { phase: number; voltage: number; current: number; power: number; energy: number }[];
 };
 
-export type AverageRow = { id: number; date: string; naP: number | null };
+export type AverageRow = {
+  id: number;
+  date: string;
+  naP: number | null;
+  naM: number | null;
+  nrP: number | null;
+  nrM: number | null;
+};
 
 export const reportQuery = (p: ReportParams) =>
   new URLSearchParams(

@@ -14,7 +14,16 @@ import {
 } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { fieldLabel, formatMeasure, formatNumber, LOCALES, UNIT_SYMBOLS, type Language } from '@sl/domain';
+import {
+  entity,
+  fieldLabel,
+  formatMeasure,
+  formatNumber,
+  LOCALES,
+  UNIT_SYMBOLS,
+  type Language,
+} from '@sl/domain';
+import { useValueText } from '../../resources/value-text.ts';
 import { useEChart, type ChartOption } from '../../charts/use-echart.ts';
 import { sl } from '../../i18n/messages.ts';
 import { ASIDE_CARD } from '../lighting/aside-card.ts';
@@ -106,9 +115,14 @@ function PowerChart({ meter, lang }: { meter: number; lang: Language }) {
   return <Box ref={chart} data-testid="meter-power-chart" sx={{ width: '100%', height: 220 }} />;
 }
 
+const AVERAGE = entity('MetersAverageData');
+/** active and reactive energy, import and export: a register a meter lacks shows as a dash */
+const REGISTERS = ['naP', 'naM', 'nrP', 'nrM'] as const;
+
 /** Beside a meter: its latest reading (live), its power per phase and its hourly average data. */
 export default function MeterAside() {
   const translate = useTranslate();
+  const valueText = useValueText();
   const [lang] = useLocaleState() as [Language, unknown];
   const record = useRecordContext();
   const meter = record ? Number(record.id) : 0;
@@ -133,7 +147,7 @@ export default function MeterAside() {
         <Table size="small" data-testid="meter-average">
           <TableHead>
             <TableRow>
-              {['date', 'naP'].map((k) => (
+              {['date', ...REGISTERS].map((k) => (
                 <TableCell key={k}>{fieldLabel(k, lang)}</TableCell>
               ))}
             </TableRow>
@@ -142,7 +156,9 @@ export default function MeterAside() {
             {(average.state === 'done' ? average.value : []).map((r) => (
               <TableRow key={r.id}>
                 <TableCell>{new Date(r.date).toLocaleString(LOCALES[lang])}</TableCell>
-                <TableCell>{r.naP == null ? '—' : formatMeasure(r.naP, 'kWh', lang, 3)}</TableCell>
+                {REGISTERS.map((k) => (
+                  <TableCell key={k}>{r[k] == null ? '—' : valueText(AVERAGE.fields[k]!, r[k])}</TableCell>
+                ))}
               </TableRow>
             ))}
           </TableBody>
