@@ -76,11 +76,15 @@ function ActiveTable({ data, lang }: { data: ActiveData; lang: Language }) {
   );
 }
 
-/** Mean power per phase per day over the last 30 days, zoomable. */
-function PowerChart({ meter, lang }: { meter: number; lang: Language }) {
+/**
+ * Mean power per phase per day over the 30 days up to the meter's latest reading (a meter silent for weeks shows
+ * what it did before it fell silent), zoomable.
+ */
+function PowerChart({ meter, lang, endDay }: { meter: number; lang: Language; endDay: number }) {
+  const translate = useTranslate();
   const [range] = useState(() => ({
-    start: new Date(Date.now() - 30 * DAY).toISOString(),
-    end: new Date().toISOString(),
+    start: new Date((endDay - 29) * DAY).toISOString(),
+    end: new Date(Math.min(Date.now(), (endDay + 1) * DAY)).toISOString(),
   }));
   const answer = useAnswer(String(meter), () =>
     report('instant-values', { ...range, groupType: 'BY_DAY', meter }),
@@ -94,7 +98,13 @@ function PowerChart({ meter, lang }: { meter: number; lang: Language }) {
       grid: { left: 56, right: 16, top: 32, bottom: 64 },
       legend: { top: 0 },
       tooltip: { trigger: 'axis' },
-      xAxis: { type: 'category', data: periods },
+      xAxis: {
+        type: 'category',
+        data: periods,
+        axisLabel: {
+          formatter: (day: string) => new Date(`${day}T00:00:00`).toLocaleDateString(LOCALES[lang]),
+        },
+      },
       yAxis: {
         type: 'value',
         name: UNIT_SYMBOLS.W[lang],
@@ -112,10 +122,25 @@ function PowerChart({ meter, lang }: { meter: number; lang: Language }) {
     };
   }, [rows, lang]);
   const chart = useEChart(option);
-  return <Box ref={chart} data-testid="meter-power-chart" sx={{ width: '100%', height: 220 }} />;
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary">
+        {translate(sl('energyPowerRange'), {
+          from: new Date(range.start).toLocaleDateString(LOCALES[lang]),
+          to: new Date(range.end).toLocaleDateString(LOCALES[lang]),
+        })}
+        {answer.state === 'done' && !rows.length ? ` ${translate(sl('energyPowerNone'))}` : ''}
+      </Typography>
+      <Box ref={chart} data-testid="meter-power-chart" sx={{ width: '100%', height: 220 }} />
+    </>
+  );
 }
 
 const AVERAGE = entity('MetersAverageData');
+// five columns in the aside's width: a date and four values with their units
+const COMPACT = { '& th, & td': { px: 0.5, whiteSpace: 'nowrap' } } as const;
+const hourText = (iso: string, lang: Language) =>
+  new Date(iso).toLocaleString(LOCALES[lang], { dateStyle: 'short', timeStyle: 'short' });
 /** active and reactive energy, import and export: a register a meter lacks shows as a dash */
 const REGISTERS = ['naP', 'naM', 'nrP', 'nrM'] as const;
 
@@ -130,6 +155,7 @@ export default function MeterAside() {
   const average = useAnswer(String(meter), () => averageData(meter));
   if (!record) return null;
   const shown = active.state === 'done' ? active.value : active.last;
+  const endDay = Math.floor((shown?.at ? Date.parse(shown.at) : Date.now()) / DAY);
   return (
     <Card sx={ASIDE_CARD} data-testid="meter-aside">
       <CardContent>
@@ -141,10 +167,12 @@ export default function MeterAside() {
         )}
         <Divider sx={{ my: 1.5 }} />
         <Typography variant="subtitle1">{translate(sl('energyPowerChart'))}</Typography>
-        <PowerChart meter={meter} lang={lang} />
+        {active.state === 'loading' && !active.last ? null : (
+          <PowerChart key={endDay} meter={meter} lang={lang} endDay={endDay} />
+        )}
         <Divider sx={{ my: 1.5 }} />
         <Typography variant="subtitle1">{translate(sl('energyAverage'))}</Typography>
-        <Table size="small" data-testid="meter-average">
+        <Table size="small" data-testid="meter-average" sx={COMPACT}>
           <TableHead>
             <TableRow>
               {['date', ...REGISTERS].map((k) => (
@@ -155,7 +183,7 @@ export default function MeterAside() {
           <TableBody>
             {(average.state === 'done' ? average.value : []).map((r) => (
               <TableRow key={r.id}>
-                <TableCell>{new Date(r.date).toLocaleString(LOCALES[lang])}</TableCell>
+                <TableCell>{hourText(r.date, lang)}</TableCell>
                 {REGISTERS.map((k) => (
                   <TableCell key={k}>{r[k] == null ? '—' : valueText(AVERAGE.fields[k]!, r[k])}</TableCell>
                 ))}
