@@ -158,6 +158,15 @@ describe('energy screens, in Chromium', () => {
     await district('West End');
     await expect.poll(() => total.textContent()).toContain('Итого: 1\u00a0кВт·ч');
     await page.getByRole('option', { name: 'East End' }).waitFor({ state: 'detached' });
+    // the choice rides in the address: a reload shows the same report
+    await district('East End');
+    await expect.poll(() => new URL(page.url()).searchParams.get('district')).toMatch(/^\d+$/);
+    await page.reload();
+    await expect.poll(() => total.textContent()).toContain('Итого: 0\u00a0кВт·ч');
+    expect(await page.getByTestId('report-district').textContent()).toContain('East End');
+    await district('West End');
+    await expect.poll(() => total.textContent()).toContain('Итого: 1\u00a0кВт·ч');
+    await page.getByRole('option', { name: 'East End' }).waitFor({ state: 'detached' });
     await shot(page, 'h14-report-district-ru');
     await page.context().close();
   });

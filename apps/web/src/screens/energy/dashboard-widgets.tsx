@@ -44,6 +44,7 @@ const countOf = async (codes: readonly number[]) =>
 
 function Lamps({ tick }: { tick: number }) {
   const translate = useTranslate();
+  const [lang] = useLocaleState() as [Language, unknown];
   const answer = useAnswer(String(tick), async () =>
     Promise.all(Object.entries(STATUS_CODES).map(async ([k, codes]) => [k, await countOf(codes)] as const)),
   );
@@ -52,7 +53,7 @@ function Lamps({ tick }: { tick: number }) {
     <>
       {counts?.map(([k, n]) => (
         <Typography key={k} variant="body2" data-testid={`lamps-${k}`}>
-          {translate(sl(`dashboardStatus.${k}` as never))}: {n}
+          {translate(sl(`dashboardStatus.${k}` as never))}: {formatNumber(n, lang, 0)}
         </Typography>
       ))}
     </>

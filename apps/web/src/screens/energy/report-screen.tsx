@@ -45,6 +45,14 @@ function ScopeSelect({ label, all, value, onChange, choices, testId }: ScopeSele
   );
 }
 
+/** The report's choices as its address's query: the type and every choice made (the meter rides in the path). */
+function addressOf(kind: string, p: ReportParams): URLSearchParams {
+  const { meter: _inPath, ...chosen } = p;
+  const q = new URLSearchParams({ type: kind });
+  for (const [k, v] of Object.entries(chosen)) if (v !== undefined && v !== '') q.set(k, String(v));
+  return q;
+}
+
 /** Reports (all meters) and Reports/{meter id}: choose the type (`?type=`), the range (default today so far, by day), grouping and scope; chart, table, files. */
 export default function ReportScreen() {
   const translate = useTranslate();
@@ -52,7 +60,7 @@ export default function ReportScreen() {
   const navigate = useNavigate();
   const { id } = useParams();
   const meter = id && /^\d+$/.test(id) ? Number(id) : undefined;
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const type = search.get('type') ?? '';
   const kind = (REPORT_KINDS as string[]).includes(type) ? (type as ReportKind) : 'consumption';
   // a report can be linked to: its range, grouping, city and cabinet ride in the address
@@ -93,7 +101,12 @@ export default function ReportScreen() {
   };
   const answer = useAnswer(JSON.stringify([kind, asked]), () => report(kind, asked));
   const shown = answer.state === 'done' ? answer.value : answer.last;
-  const set = (patch: Partial<ReportParams>) => setParams((p) => ({ ...p, ...patch }));
+  // every choice is written to the address (replacing it): a reload, a bookmark or a link shows the same report
+  const set = (patch: Partial<ReportParams>) => {
+    const next = { ...params, ...patch };
+    setParams(next);
+    setSearch(addressOf(kind, next), { replace: true });
+  };
   const money = (v: number | null) =>
     v == null ? '—' : `${formatNumber(v, lang, 2)} ${shown?.city.currency ?? ''}`;
   return (
@@ -111,7 +124,9 @@ export default function ReportScreen() {
             fullWidth={false}
             label={translate(sl('energyReportType'))}
             value={kind}
-            onChange={(e) => navigate(`/Reports${meter ? `/${meter}` : ''}?type=${e.target.value}`)}
+            onChange={(e) =>
+              navigate(`/Reports${meter ? `/${meter}` : ''}?${addressOf(e.target.value, params)}`)
+            }
             sx={{ width: 220 }}
             data-testid="report-type"
           >
