@@ -226,6 +226,16 @@ const before = (col: string) => `(select b.${col}_max from module_hours b
  * added to the energy saved under each lamp's group, group control, profile and model as they are now (saved_hours):
  * an hour's saving is counted under the program that ran it. One statement, as in rollMeters.
  */
+/**
+ * The group control a lamp's module (`lm`, its lamp `l`) is in: the one its mounting's socket names, as the lighting
+ * program and the group control's report take it (through the sockets' index), or else the lamp's own; 0 for none.
+ */
+export const GROUP_CONTROL_OF_MODULE = `coalesce((
+    select (x->>'groupControl')::bigint from luminary_supports p cross join lateral jsonb_array_elements(p.sockets) x
+    where p.deleted_at is null and p.sockets @> jsonb_build_array(jsonb_build_object('luminaryModule', lm._id))
+      and (x->>'luminaryModule')::bigint = lm._id and x->>'groupControl' is not null
+    limit 1), l.profile_group, 0)`;
+
 async function rollSaved(raw: Raw, macs: string[], hours: string[]): Promise<void> {
   await raw.query(
     `with arrived as (
@@ -249,7 +259,7 @@ async function rollSaved(raw: Raw, macs: string[], hours: string[]): Promise<voi
        returning f.mac, f.hour, coalesce(f.wh, 0) - coalesce(f.old_wh, 0) as wh,
          coalesce(f.burn_h, 0) - coalesce(f.old_burn_h, 0) as burn_h)
      insert into saved_hours as s ("group", hour, group_control, profile, burn_h, wh, rated_wh, full_wh)
-     select coalesce(lm."group", 0), c.hour, coalesce(l.profile_group, 0), coalesce(lm.profile_id, 0),
+     select coalesce(lm."group", 0), c.hour, ${GROUP_CONTROL_OF_MODULE}, coalesce(lm.profile_id, 0),
        sum(c.burn_h), sum(c.wh), coalesce(sum(c.wh) filter (where mo.power > 0), 0),
        coalesce(sum(c.burn_h * mo.power) filter (where mo.power > 0), 0)
      from changed c
