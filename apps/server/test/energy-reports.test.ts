@@ -179,39 +179,36 @@ describe(`energy reports on ${backend}`, () => {
 
   it('indications at each period end and instant values, in the units of spec §9', async () => {
     const ind = await report(s, 'indications', { ...range, meter: meterId });
+    // A+ per phase; A−, R+ and R− from phase 1's registers alone (phase 2 has none)
+    const head = { meter: meterId, serial: SERIAL, cabinet: cabinetId };
+    const p2 = (kwh: number) => ({ phase: 2, kwh, exportKwh: null, kvarh: null, exportKvarh: null });
     expect(ind.body.result.rows).toEqual([
       {
         period: addDays(D, -1),
-        meter: meterId,
-        serial: SERIAL,
-        cabinet: cabinetId,
+        ...head,
         kwh: 3,
-        phases: [
-          { phase: 1, kwh: 1 },
-          { phase: 2, kwh: 2 },
-        ],
+        exportKwh: 0.007,
+        kvarh: 0.3,
+        exportKvarh: 0.01,
+        phases: [{ phase: 1, kwh: 1, exportKwh: 0.007, kvarh: 0.3, exportKvarh: 0.01 }, p2(2)],
       },
       {
         period: D,
-        meter: meterId,
-        serial: SERIAL,
-        cabinet: cabinetId,
+        ...head,
         kwh: 3.8,
-        phases: [
-          { phase: 1, kwh: 1.5 },
-          { phase: 2, kwh: 2.3 },
-        ],
+        exportKwh: 0.007,
+        kvarh: 0.45,
+        exportKvarh: 0.02,
+        phases: [{ phase: 1, kwh: 1.5, exportKwh: 0.007, kvarh: 0.45, exportKvarh: 0.02 }, p2(2.3)],
       },
       {
         period: addDays(D, 1),
-        meter: meterId,
-        serial: SERIAL,
-        cabinet: cabinetId,
+        ...head,
         kwh: 4,
-        phases: [
-          { phase: 1, kwh: 1.6 },
-          { phase: 2, kwh: 2.4 },
-        ],
+        exportKwh: 0.007,
+        kvarh: 0.48,
+        exportKvarh: 0.021,
+        phases: [{ phase: 1, kwh: 1.6, exportKwh: 0.007, kvarh: 0.48, exportKvarh: 0.021 }, p2(2.4)],
       },
     ]);
     const inst = await report(s, 'instant-values', {
@@ -393,10 +390,20 @@ describe(`energy reports on ${backend}`, () => {
       .filter(Boolean)
       .map((r) => (r as unknown[]).slice(1));
     expect(rows).toEqual([
-      ['Period', 'Meter', 'Phase A, kWh', 'Phase B, kWh', 'Phase C, kWh', 'Total, kWh'],
-      [addDays(D, -1), SERIAL, 1, 2, undefined, 3],
-      [D, SERIAL, 1.5, 2.3, undefined, 3.8],
-      [addDays(D, 1), SERIAL, 1.6, 2.4, undefined, 4],
+      [
+        'Period',
+        'Meter',
+        'Phase A, kWh',
+        'Phase B, kWh',
+        'Phase C, kWh',
+        'Total, kWh',
+        'A−, kWh',
+        'R+, kvarh',
+        'R−, kvarh',
+      ],
+      [addDays(D, -1), SERIAL, 1, 2, undefined, 3, 0.007, 0.3, 0.01],
+      [D, SERIAL, 1.5, 2.3, undefined, 3.8, 0.007, 0.45, 0.02],
+      [addDays(D, 1), SERIAL, 1.6, 2.4, undefined, 4, 0.007, 0.48, 0.021],
     ]);
   });
 

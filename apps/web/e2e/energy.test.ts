@@ -145,6 +145,36 @@ describe('energy screens, in Chromium', () => {
     await ru.context().close();
   });
 
+  it('reports the meters’ indications: A+ per phase, and A−, R+ and R− where a meter has them (ru)', async () => {
+    const page = await adminAt(s, browser, reportPath.replace('type=consumption', 'type=indications'), 'ru');
+    const table = page.getByTestId('report-table');
+    await table.locator('tbody tr').nth(2).waitFor();
+    expect(await table.locator('thead th').allTextContents()).toEqual([
+      'Период',
+      'Счётчик',
+      'Фаза A, кВт·ч',
+      'Фаза B, кВт·ч',
+      'Фаза C, кВт·ч',
+      'Всего, кВт·ч',
+      'A−, кВт·ч',
+      'R+, квар·ч',
+      'R−, квар·ч',
+    ]);
+    expect(await table.locator('tbody tr').nth(1).locator('td').allTextContents()).toEqual([
+      D,
+      'M-ENERGY-1',
+      '1,5',
+      '2,3',
+      '—',
+      '3,8',
+      '0,007',
+      '0,45',
+      '0,02',
+    ]);
+    await shot(page, 'h14-report-indications-ru');
+    await page.context().close();
+  });
+
   it('reports one district’s consumption: its cabinets’ meters (ru)', async () => {
     const page = await adminAt(s, browser, reportPath, 'ru');
     const total = page.getByTestId('report-total');

@@ -100,10 +100,14 @@ export const allConsumptionSql = (g: GroupType) => `with m as (
   where $3::bigint is null and $4::bigint is null and $5::bigint is null and $7::bigint is null
   group by 1, 2 order by 1, 2`;
 
-/** Each meter's counters at the end of each bucket, per phase (Wh). */
+/**
+ * Each meter's registers at the end of each bucket, per phase: active import and export (Wh), reactive import and
+ * export (varh), the last three empty for a meter without them.
+ */
 export const indicationsSql = (g: GroupType) => `with ${METERS}
   select m._id as meter, m.serial, m.cabinet, to_char(${bucket(g, 'h.hour')}, 'YYYY-MM-DD') as first_day,
-    h.phase, (max(h.energy_max) * m.k)::float8 as wh
+    h.phase, (max(h.energy_max) * m.k)::float8 as wh, (max(h.energy_export_max) * m.k)::float8 as export_wh,
+    (max(h.reactive_import_max) * m.k)::float8 as varh, (max(h.reactive_export_max) * m.k)::float8 as export_varh
   from meter_hours h join m on m.serial = h.serial
   where ${IN_RANGE}
   group by m._id, m.serial, m.cabinet, m.k, 4, h.phase order by 4, m.serial, h.phase`;

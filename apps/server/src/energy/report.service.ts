@@ -146,18 +146,30 @@ export class ReportService {
   async indications(caller: Caller, q: ReportQuery) {
     meteredOnly(q);
     const { city, start, end, params } = await this.scope(caller, q);
+    const thousandths = (v: unknown) => (v == null ? null : round(kwhOf(num(v)), 3));
     const rows = this.perMeter(await this.rows(indicationsSql(q.groupType), params), q, (r) => ({
       phase: num(r.phase),
       kwh: round(kwhOf(num(r.wh)), 3),
+      exportKwh: thousandths(r.export_wh),
+      kvarh: thousandths(r.varh),
+      exportKvarh: thousandths(r.export_varh),
     }));
+    // a register's total over the phases that have it; empty when none has
+    const total = (values: (number | null)[]) =>
+      values.some((v) => v != null)
+        ? round(
+            values.reduce<number>((s, v) => s + (v ?? 0), 0),
+            3,
+          )
+        : null;
     return {
       ...this.head('indications', q.groupType, city, start, end),
       rows: rows.map((r) => ({
         ...r,
-        kwh: round(
-          r.phases.reduce((s, p) => s + p.kwh, 0),
-          3,
-        ),
+        kwh: total(r.phases.map((p) => p.kwh)) ?? 0,
+        exportKwh: total(r.phases.map((p) => p.exportKwh)),
+        kvarh: total(r.phases.map((p) => p.kvarh)),
+        exportKvarh: total(r.phases.map((p) => p.exportKvarh)),
       })),
     };
   }

@@ -31,6 +31,13 @@ export const savedQuery = reportQuery
   });
 
 const figures = { kwh: z.number(), cost: z.number().nullable(), co2Kg: z.number().nullable() };
+/** a meter's registers at a period's end: active import and export (kWh), reactive import and export (kvarh) */
+const registers = {
+  kwh: z.number(),
+  exportKwh: z.number().nullable(),
+  kvarh: z.number().nullable(),
+  exportKvarh: z.number().nullable(),
+};
 const head = {
   type: z.string(),
   groupType: z.enum(GROUP_TYPES),
@@ -91,8 +98,8 @@ export function registerReportRoutes(app: FastifyInstance, reports: ReportServic
             rows: z.array(
               z.object({
                 ...meterRow,
-                kwh: z.number(),
-                phases: z.array(z.object({ phase: z.number(), kwh: z.number() })),
+                ...registers,
+                phases: z.array(z.object({ phase: z.number(), ...registers })),
               }),
             ),
           }),

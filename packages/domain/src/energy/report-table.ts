@@ -2,6 +2,7 @@
 // user's language (units in them), one row per period (and meter, phase or key).
 
 import type { Language } from '../errors.ts';
+import { fieldLabel } from '../field-labels.ts';
 import { UNIT_SYMBOLS } from '../units.ts';
 
 type Cell = string | number | null;
@@ -56,12 +57,18 @@ export function reportTable(
           t('serial'),
           ...PHASES.map((p) => `${t('phase')} ${p}, ${UNIT_SYMBOLS.kWh[lang]}`),
           t('total', 'kWh'),
+          `${fieldLabel('naM', lang)}, ${UNIT_SYMBOLS.kWh[lang]}`,
+          `${fieldLabel('nrP', lang)}, ${UNIT_SYMBOLS.kvarh[lang]}`,
+          `${fieldLabel('nrM', lang)}, ${UNIT_SYMBOLS.kvarh[lang]}`,
         ],
         rows: r.map((x) => [
           x.period,
           x.serial as string,
           ...[1, 2, 3].map((n) => phases(x).find((p) => p.phase === n)?.kwh ?? null),
           x.kwh as number,
+          x.exportKwh as Cell,
+          x.kvarh as Cell,
+          x.exportKvarh as Cell,
         ]),
       };
     case 'instant-values':

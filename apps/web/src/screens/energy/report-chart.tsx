@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Box } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { formatNumber, UNIT_SYMBOLS, type Language } from '@sl/domain';
+import { formatNumber, LOCALES, UNIT_SYMBOLS, type Language } from '@sl/domain';
 import { reportTitle } from '@sl/domain/energy';
 import { useEChart, type ChartOption } from '../../charts/use-echart.ts';
 import { sl } from '../../i18n/messages.ts';
@@ -27,7 +27,10 @@ function seriesOf(kind: ReportKind, periods: string[], rows: ReportRow[], lang: 
   const key = kind === 'indications' ? 'kwh' : 'power';
   // instant values: every meter's power in W, whatever unit its own rows were given in
   const watts = (r: ReportRow) => (kind === 'instant-values' && r.powerUnit === 'kW' ? 1000 : 1);
-  return [1, 2, 3].map((n) => ({
+  // only the phases some meter has: a missing phase is not a phase at 0
+  const had = (n: number) =>
+    rows.some((r) => ((r.phases as Phase[] | undefined) ?? []).some((p) => p.phase === n));
+  return [1, 2, 3].filter(had).map((n) => ({
     name: `${PHASES[n - 1]}`,
     values: sum((r) => phase(r, n, key) * watts(r)),
   }));
@@ -50,7 +53,15 @@ export function ReportChart({ kind, report }: { kind: ReportKind; report: Report
         trigger: 'axis',
         valueFormatter: (v) => `${formatNumber(Number(v), lang, 3)} ${unit}`,
       },
-      xAxis: { type: 'category', data: periods },
+      xAxis: {
+        type: 'category',
+        data: periods,
+        // a day as the language writes it; weeks, months and years as the report names them
+        axisLabel: {
+          formatter: (p: string) =>
+            /^\d{4}-\d{2}-\d{2}$/.test(p) ? new Date(`${p}T00:00:00`).toLocaleDateString(LOCALES[lang]) : p,
+        },
+      },
       yAxis: {
         type: 'value',
         name: unit,
