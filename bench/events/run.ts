@@ -30,6 +30,7 @@ const REPORT_S = 60;
 const FACTOR = 3;
 const BASELINE_S = 30;
 const STORM_LIMIT_S = 300;
+const AVAILABILITY_S = 20;
 const DOC = path.join(ROOT, 'docs/benchmarks.md');
 const LISTS = ['/api/v2/important-events/search?limit=50', '/api/v1/LuminaryModules?limit=50&sort=-_id'];
 
@@ -68,6 +69,7 @@ async function main() {
       network,
       controllers: CONTROLLERS,
       perController: PER_CONTROLLER,
+      lamps: true,
     });
     // a fleet in service, every lamp as its default program asks (lit at night), heard "tomorrow" so that only
     // the storm's modules ever fall silent while the bench runs
@@ -134,6 +136,18 @@ async function main() {
       perType.push([type, c[0]!.n, performance.now() - t]);
     }
     console.log(`per type: ${JSON.stringify(perType)}`);
+    // the analytics' availability over every lamp, with the storm's outages open: a month and a year, one caller
+    const availability: [string, Latency, unknown][] = [];
+    for (const days of [30, 365]) {
+      const start = new Date(Date.now() - days * 86_400_000).toISOString();
+      const path = `/api/v2/reports/availability?start=${start}&end=${new Date().toISOString()}`;
+      const timed = timeLists(server.url, s.headers, [path], 1);
+      await sleep(AVAILABILITY_S * 1000);
+      const latency = (await timed.stop())[path]!;
+      const answer = await (await fetch(server.url + path, { headers: s.headers })).json();
+      availability.push([`${days} days`, latency, answer.result]);
+    }
+    console.log(`availability: ${JSON.stringify(availability)}`);
     console.log(`storm: ${silent} silent; ${JSON.stringify(after)}; lists ${JSON.stringify(during)}`);
     const { rows: version } = await pool.query<{ v: string }>(`select split_part(version(), ' ', 2) as v`);
     const load = (await import('node:os')).loadavg()[0]!;
@@ -150,6 +164,7 @@ async function main() {
         before: before.byType,
         pg: version[0]!.v,
         load,
+        availability,
       }),
     );
   } finally {
@@ -174,6 +189,7 @@ type Result = {
   perType: [string, number, number][];
   pg: string;
   load: number;
+  availability: [string, Latency, unknown][];
 };
 
 function render(r: Result): string {
@@ -215,10 +231,19 @@ function render(r: Result): string {
       '| type | rows | ms |\n| --- | --: | --: |',
       ...r.perType.map(([t, c, x]) => `| ${t} | ${n(c)} | ${n(Math.round(x))} |`),
     ].join('\n'),
+    `The analytics' availability (\`GET /api/v2/reports/availability\`) over all ${n(r.modules)} lamps with the storm's outages open, one caller's sequential requests for ${AVAILABILITY_S} s per period, ms:`,
+    [
+      '| period | requests | p50 | p99 | lamps | availability |\n| --- | --: | --: | --: | --: | --: |',
+      ...r.availability.map(([period, l, a]) => {
+        const result = a as { lamps?: number; availability?: number | null } | undefined;
+        return `| ${period} | ${n(l.requests)} | ${ms(l.p50)} | ${ms(l.p99)} | ${n(result?.lamps ?? 0)} | ${result?.availability ?? '—'} |`;
+      }),
+    ].join('\n'),
     [
       `- **Every event open within 2 × the detection interval (${goal} s): ${met(r.after.open === r.silent && (r.after.lastSeconds ?? Infinity) <= goal)}** (${r.after.open} of ${r.silent} open ${STORM_LIMIT_S} s after the storm's start at most; last opened ${secs(r.after.lastSeconds)}).`,
       `- **None duplicated: ${met(r.after.duplicated === 0 && r.after.rows === r.after.devices)}.**`,
       `- **List p99 during the storm within 2 × before: ${met(worst <= 2)}** (worst ratio ${worst.toFixed(2)}).`,
+      `- **Availability at every lamp, p99 ≤ 1 s (the energy reports' bound under load): ${met(r.availability.every(([, l]) => l.p99 <= 1000 && l.errors === 0))}.**`,
     ].join('\n'),
   ].join('\n\n');
 }

@@ -7,7 +7,15 @@ import type pg from 'pg';
  */
 export async function seedFleet(
   pool: pg.Pool,
-  at: { group: number; city: number; network: number; controllers: number; perController: number },
+  at: {
+    group: number;
+    city: number;
+    network: number;
+    controllers: number;
+    perController: number;
+    /** a lamp on every module, in its mounting, in service for a year (availability counts lamps) */
+    lamps?: boolean;
+  },
 ) {
   const hex = (expr: string, digits: number) => `lpad(upper(to_hex(${expr})), ${digits}, '0')`;
   const net = hex(String(at.network), 4);
@@ -29,5 +37,12 @@ export async function seedFleet(
      from luminary_modules m where m."group" = $1`,
     [at.group, at.city],
   );
+  if (at.lamps)
+    await pool.query(
+      `insert into luminaries (uid, "group", support, control_module, installation_date)
+       select 'B-L' || m._id, $1, s._id, m._id, current_date - 365
+       from luminary_modules m join luminary_supports s on s.uid = 'B-P' || m._id where m."group" = $1`,
+      [at.group],
+    );
   await pool.query('vacuum analyze');
 }
