@@ -38,11 +38,14 @@ const REGISTERS = [
   { average: 'nr_m', column: 'reactive_export', field: 'reactiveExport' },
 ] as const;
 
-/** An hour's rise of a register on one phase: over the last valid value before the hour, or the hour's own lowest. */
-const riseOf = (column: string) => `h.${column}_max - coalesce((
+/**
+ * An hour's rise of a register on one phase: over the last valid value before the hour, or the hour's own lowest.
+ * Looked back for only where the hour has the register: a meter without it would have its whole history read.
+ */
+const riseOf = (column: string) => `case when h.${column}_max is not null then h.${column}_max - coalesce((
   select b.${column}_max from meter_hours b
   where b.serial = h.serial and b.phase = h.phase and b.hour < h.hour and b.${column}_max is not null
-  order by b.hour desc limit 1), h.${column}_min)`;
+  order by b.hour desc limit 1), h.${column}_min) end`;
 
 /** What a meter's counters multiply by: its transformers' ratios (unset: 1). */
 export const METER_RATIO = `coalesce(m.power_transformation, 1) * coalesce(m.voltage_transformation, 1)`;
