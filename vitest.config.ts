@@ -22,6 +22,7 @@ export default defineConfig({
           // each file runs its own server and mostly waits on the broker, child processes and the database, so
           // two files at a time keep two cores busy; vitest's default on two cores is one
           maxWorkers: 2,
+          globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
       {
@@ -32,7 +33,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // a screen under CI's load can take more than expect.poll's default second to show what it fetched
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: 20_000 } },
           fileParallelism: false,
           globalSetup: ['apps/web/e2e/global-setup.ts'],
         },

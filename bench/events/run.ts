@@ -19,6 +19,8 @@ import {
   DETECTION_ORDER,
   needsExpectation,
 } from '../../apps/server/src/events/event-conditions.ts';
+import { queryWith } from '../../apps/server/src/db/query-with.ts';
+import { DETECTION_SETTINGS } from '../../apps/server/src/events/event-detector.ts';
 import { opened, timeLists, type Latency } from './storm.ts';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -121,6 +123,8 @@ async function main() {
       await sleep(1000);
       now = await opened(pool, stormAt);
     }
+    // an event's open date is its pass's start: a pass that commits minutes later shows only here (polled each second)
+    const seenSeconds = now.open >= silent ? (Date.now() - stormAt.getTime()) / 1000 : null;
     await sleep(5000);
     const during = await storm.stop();
     const after = await opened(pool, stormAt);
@@ -129,11 +133,13 @@ async function main() {
     for (const type of DETECTION_ORDER) {
       const params = needsExpectation(type) ? [[], new Date().toISOString()] : [];
       const t = performance.now();
-      const { rows: c } = await pool.query<{ n: number }>(
+      const { rows: c } = await queryWith(
+        pool,
+        DETECTION_SETTINGS,
         `select count(*)::int as n from (${conditionRows(type, 1)}) x`,
         params,
       );
-      perType.push([type, c[0]!.n, performance.now() - t]);
+      perType.push([type, Number(c[0]!.n), performance.now() - t]);
     }
     console.log(`per type: ${JSON.stringify(perType)}`);
     // the analytics' availability over every lamp, with the storm's outages open: a month and a year, one caller
@@ -155,6 +161,7 @@ async function main() {
       DOC,
       render({
         silent,
+        seenSeconds,
         modules,
         seedSeconds,
         baseline,
@@ -171,15 +178,19 @@ async function main() {
     await responder.stop();
     await pool.end();
     await stopAll();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query('drop database if exists sl_bench_events with (force)');
-    await admin.end();
+    // BENCH_KEEP_DB=1 leaves the fleet to look into
+    if (!process.env.BENCH_KEEP_DB) {
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query('drop database if exists sl_bench_events with (force)');
+      await admin.end();
+    }
   }
 }
 
 type Result = {
   silent: number;
+  seenSeconds: number | null;
   modules: number;
   seedSeconds: number;
   baseline: Record<string, Latency>;
@@ -217,7 +228,8 @@ function render(r: Result): string {
     [
       '| measure | value |\n| --- | --: |',
       `| MODULE_NOT_RESPONDING open | ${n(r.after.open)} / ${n(r.silent)} |`,
-      `| first / last opened after the storm's start | ${secs(r.after.firstSeconds)} / **${secs(r.after.lastSeconds)}** |`,
+      `| first / last open date after the storm's start | ${secs(r.after.firstSeconds)} / ${secs(r.after.lastSeconds)} |`,
+      `| every event seen open (committed) after the storm's start | **${secs(r.seenSeconds)}** |`,
       `| (type, device) with more than one open event | **${n(r.after.duplicated)}** |`,
       `| MODULE_NOT_RESPONDING rows / devices they name | ${n(r.after.rows)} / ${n(r.after.devices)} |`,
     ].join('\n'),
@@ -226,7 +238,7 @@ function render(r: Result): string {
       '| list | p50 before | p99 before | p50 during | p99 during | p99 during ÷ before | requests before / during |\n| --- | --: | --: | --: | --: | --: | --: |',
       ...rows,
     ].join('\n'),
-    'One detection pass, type by type, after the storm (each condition counted over the fleet, as the detector asks it once a pass, for the opening, the solving and the release together):',
+    'One detection pass, type by type, after the storm (each condition counted over the fleet with the detector’s planner settings, as the detector asks it once a pass, for the opening, the solving and the release together):',
     [
       '| type | rows | ms |\n| --- | --: | --: |',
       ...r.perType.map(([t, c, x]) => `| ${t} | ${n(c)} | ${n(Math.round(x))} |`),
@@ -240,7 +252,7 @@ function render(r: Result): string {
       }),
     ].join('\n'),
     [
-      `- **Every event open within 2 × the detection interval (${goal} s): ${met(r.after.open === r.silent && (r.after.lastSeconds ?? Infinity) <= goal)}** (${r.after.open} of ${r.silent} open ${STORM_LIMIT_S} s after the storm's start at most; last opened ${secs(r.after.lastSeconds)}).`,
+      `- **Every event open within 2 × the detection interval (${goal} s): ${met(r.after.open === r.silent && (r.seenSeconds ?? Infinity) <= goal)}** (${r.after.open} of ${r.silent} open ${STORM_LIMIT_S} s after the storm's start at most; all seen open after ${secs(r.seenSeconds)}).`,
       `- **None duplicated: ${met(r.after.duplicated === 0 && r.after.rows === r.after.devices)}.**`,
       `- **List p99 during the storm within 2 × before: ${met(worst <= 2)}** (worst ratio ${worst.toFixed(2)}).`,
       `- **Availability at every lamp, p99 ≤ 1 s (the energy reports' bound under load): ${met(r.availability.every(([, l]) => l.p99 <= 1000 && l.errors === 0))}.**`,

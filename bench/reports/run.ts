@@ -14,6 +14,7 @@ import { ROOT, startNode, stopAll } from '../api/processes.ts';
 import { ADMIN_PASSWORD } from '../api/session.ts';
 import { call, signIn, type Session } from '../field/dim.ts';
 import { loadMeterHours, loadSummedHours } from './load-hours.ts';
+import { loadGroupControlModules } from './load-modules.ts';
 import { loadSavedHours } from './load-saved.ts';
 import { consumptionSql } from '../../apps/server/src/energy/report-queries.ts';
 import { box } from '../../apps/server/test/boxes.ts';
@@ -27,6 +28,8 @@ const HOUR_CABINETS = Math.min(
   Number(process.env.HOUR_CABINETS ?? Math.ceil(CABINETS / DISTRICTS)),
 );
 const MODULES = Number(process.env.MODULES ?? 100_000);
+// one group control's lamps (a long street's), whose own hours its consumption report reads
+const GC_MODULES = Number(process.env.GC_MODULES ?? 500);
 const USERS = 20;
 const CONCURRENT_S = 30;
 const DOC = path.join(ROOT, 'docs/benchmarks.md');
@@ -116,6 +119,19 @@ async function main() {
       DAYS * 24,
     );
     const saved = await loadSavedHours(pool, group._id, MODULES, FROM, DAYS * 24);
+    const groupControl = await call<{ _id: number }>(server.url, s, 'POST', '/api/v1/GroupControl', {
+      name: 'Bench street',
+      id: 1,
+      group: group._id,
+    });
+    const gcRows = await loadGroupControlModules(
+      pool,
+      group._id,
+      groupControl._id,
+      GC_MODULES,
+      FROM,
+      DAYS * 24,
+    );
     const rows = await loadMeterHours(
       pool,
       meters.slice(0, HOUR_CABINETS).map((m) => m.serial),
@@ -126,11 +142,20 @@ async function main() {
     await pool.query('vacuum analyze group_hours');
     await pool.query('vacuum analyze district_hours');
     await pool.query('vacuum analyze saved_hours');
+    await pool.query('vacuum analyze module_hours');
+    await pool.query('vacuum analyze luminaries');
+    await pool.query('vacuum analyze luminary_modules');
     const loadSeconds = (performance.now() - t0) / 1000;
-    const { rows: size } = await pool.query<{ size: string; groupSize: string; savedSize: string }>(
+    const { rows: size } = await pool.query<{
+      size: string;
+      groupSize: string;
+      savedSize: string;
+      gcSize: string;
+    }>(
       `select pg_size_pretty(pg_total_relation_size('meter_hours')) as size,
         pg_size_pretty(pg_total_relation_size('group_hours')) as "groupSize",
-        pg_size_pretty(pg_total_relation_size('saved_hours')) as "savedSize"`,
+        pg_size_pretty(pg_total_relation_size('saved_hours')) as "savedSize",
+        pg_size_pretty(pg_total_relation_size('module_hours')) as "gcSize"`,
     );
     console.log(
       `loaded ${groupRows} group_hours and ${rows} meter_hours rows (${size[0]!.size}) in ${loadSeconds.toFixed(0)} s`,
@@ -184,6 +209,11 @@ async function main() {
     const savedYear = await runs(3, () => timed(server.url, s, year, 'energy-saved'));
     const savedByProfile = await runs(3, () => timed(server.url, s, `${year}&by=profile`, 'energy-saved'));
     console.log(`district ${JSON.stringify(districtYear)}\nsaved ${JSON.stringify(savedYear)}`);
+    // the group control: its lamps' own hours (module_hours), summed at request time
+    const ofGroupControl = (query: string) => `${query}&groupControl=${groupControl._id}`;
+    const gcMonth = await runs(5, () => timed(server.url, s, ofGroupControl(month)));
+    const gcYear = await runs(3, () => timed(server.url, s, ofGroupControl(year)));
+    console.log(`group control ${JSON.stringify(gcMonth)} ${JSON.stringify(gcYear)}`);
 
     // 20 users, each asking one month's report after another (a different month each) for CONCURRENT_S
     const latencies: number[] = [];
@@ -219,6 +249,11 @@ async function main() {
         savedRows: saved.rows,
         savedCombos: saved.combos,
         savedSize: size[0]!.savedSize,
+        gcRows,
+        gcSize: size[0]!.gcSize,
+        gcMonth: gcMonth.map((r) => r.ms),
+        gcMonthKwh: gcMonth[0]!.kwh,
+        gcYear: gcYear.map((r) => r.ms),
         loadSeconds,
         month: monthRuns.map((r) => r.ms),
         monthKwh: monthRuns[0]!.kwh,
@@ -232,10 +267,13 @@ async function main() {
   } finally {
     await pool.end();
     await stopAll();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query('drop database if exists sl_bench_reports with (force)');
-    await admin.end();
+    // BENCH_KEEP_DB=1 leaves the data to look into
+    if (!process.env.BENCH_KEEP_DB) {
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query('drop database if exists sl_bench_reports with (force)');
+      await admin.end();
+    }
   }
 }
 
@@ -258,6 +296,11 @@ type Result = {
   savedRows: number;
   savedCombos: number;
   savedSize: string;
+  gcRows: number;
+  gcSize: string;
+  gcMonth: number[];
+  gcMonthKwh: number;
+  gcYear: number[];
   loadSeconds: number;
   month: number[];
   monthKwh: number;
@@ -281,8 +324,8 @@ function render(r: Result): string {
       `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       `- Command: \`${CABINETS === 5000 && DAYS === 365 ? '' : `CABINETS=${CABINETS} DAYS=${DAYS} `}npm run bench:reports\``,
       `- Machine: ${m.cores} cores (\`nproc\`), ${m.memory} memory, ${m.cpu}; Node ${m.node}; ${m.postgres}; one-minute load average at the end ${r.load.toFixed(1)}. anything else running on the machine makes the numbers noisy (see the load); the numbers are one run.`,
-      `- Data: ${n(CABINETS)} cabinets' meters, three phases, ${DAYS} days, as the hourly rollups keep them, loaded by COPY in ${r.loadSeconds.toFixed(0)} s: the group's pre-summed hours (\`group_hours\`, what \`rollMeters\` leaves for all ${n(CABINETS)} meters; all that a whole group's consumption reads): ${n(r.groupRows)} rows, ${r.groupSize}; and the meters' own hours (\`meter_hours\`, what four 15-minute readings an hour leave, with each hour's rise) **for the first ${n(HOUR_CABINETS)} meters only**, the meters of the cabinets of one district (${n(CABINETS)} ÷ ${DISTRICTS}; what a cabinet's or a meter's report reads): ${n(r.rows)} rows, ${r.size}, with that district's pre-summed hours (\`district_hours\`, all a district's consumption reads); and the energy saved of ${n(MODULES)} lamp modules as \`rollModules\` pre-sums it (\`saved_hours\`, per hour, group control and profile: ${r.savedCombos} of them; all the energy-saved report reads): ${n(r.savedRows)} rows, ${r.savedSize}.${full ? '' : ` **Not the issue's size** (5,000 cabinets, a year).`} The raw 15-minute readings, the other meters' hours and the modules' own hourly rows (\`module_hours\`, 876 M rows for 100,000 modules, about 90 GB with its index: more than this machine's free disk) were not loaded: no report reads them.`,
-      '- Requests: `GET /api/v2/reports/consumption` for the whole group (an admin with `group=`; one meter with `meter=`; the district with `district=`) and `GET /api/v2/reports/energy-saved` for the whole group, through the server process (`apps/server/src/main.ts`), on 127.0.0.1.',
+      `- Data: ${n(CABINETS)} cabinets' meters, three phases, ${DAYS} days, as the hourly rollups keep them, loaded by COPY in ${r.loadSeconds.toFixed(0)} s: the group's pre-summed hours (\`group_hours\`, what \`rollMeters\` leaves for all ${n(CABINETS)} meters; all that a whole group's consumption reads): ${n(r.groupRows)} rows, ${r.groupSize}; and the meters' own hours (\`meter_hours\`, what four 15-minute readings an hour leave, with each hour's rise) **for the first ${n(HOUR_CABINETS)} meters only**, the meters of the cabinets of one district (${n(CABINETS)} ÷ ${DISTRICTS}; what a cabinet's or a meter's report reads): ${n(r.rows)} rows, ${r.size}, with that district's pre-summed hours (\`district_hours\`, all a district's consumption reads); and the energy saved of ${n(MODULES)} lamp modules as \`rollModules\` pre-sums it (\`saved_hours\`, per hour, group control and profile: ${r.savedCombos} of them; all the energy-saved report reads): ${n(r.savedRows)} rows, ${r.savedSize}; and one group control's ${n(GC_MODULES)} lamps with their modules' own hours (\`module_hours\`, what a group control's consumption reads: the lamps now in it): ${n(r.gcRows)} rows, ${r.gcSize}.${full ? '' : ` **Not the issue's size** (5,000 cabinets, a year).`} The raw 15-minute readings, the other meters' hours and the other modules' own hours (\`module_hours\` for 100,000 modules would be 876 M rows, about 145 GB with its index at ${r.gcSize} per ${n(r.gcRows)} rows: more than this machine's 80 GB of free disk) were not loaded: no report reads them but a cabinet's, a meter's or a group control's, timed here on the rows loaded.`,
+      '- Requests: `GET /api/v2/reports/consumption` for the whole group (an admin with `group=`; one meter with `meter=`; the district with `district=`; the group control with `groupControl=`) and `GET /api/v2/reports/energy-saved` for the whole group, through the server process (`apps/server/src/main.ts`), on 127.0.0.1.',
     ].join('\n'),
     [
       '| measure | runs | median | goal |\n| --- | --- | --: | --: |',
@@ -292,6 +335,8 @@ function render(r: Result): string {
       `| a district of ${n(HOUR_CABINETS)} cabinets, a month BY_DAY (${n(r.districtMonthKwh)} kWh) | ${r.districtMonth.map(ms).join(', ')} | **${ms(median(r.districtMonth))}** | – |`,
       `| a district of ${n(HOUR_CABINETS)} cabinets, a year BY_MONTH | ${r.districtYear.map(ms).join(', ')} | **${ms(median(r.districtYear))}** | – |`,
       `| baseline: the same district's year summed from its ${n(HOUR_CABINETS)} meters' own hours at request time (the query before \`district_hours\`, in the database alone) | ${r.baselineYear.map(ms).join(', ')} | **${ms(median(r.baselineYear))}** | – |`,
+      `| a group control of ${n(GC_MODULES)} lamps, a month BY_DAY (${n(r.gcMonthKwh)} kWh) | ${r.gcMonth.map(ms).join(', ')} | **${ms(median(r.gcMonth))}** | – |`,
+      `| a group control of ${n(GC_MODULES)} lamps, a year BY_MONTH | ${r.gcYear.map(ms).join(', ')} | **${ms(median(r.gcYear))}** | – |`,
       `| energy saved, ${n(MODULES)} lamps, a month BY_DAY (${n(r.savedMonthKwh)} kWh saved) | ${r.savedMonth.map(ms).join(', ')} | **${ms(median(r.savedMonth))}** | – |`,
       `| energy saved, a year BY_MONTH | ${r.savedYear.map(ms).join(', ')} | **${ms(median(r.savedYear))}** | – |`,
       `| energy saved, a year BY_MONTH by profile (${n(r.savedByProfileRows)} rows) | ${r.savedByProfile.map(ms).join(', ')} | **${ms(median(r.savedByProfile))}** | – |`,

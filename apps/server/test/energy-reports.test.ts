@@ -177,6 +177,43 @@ describe(`energy reports on ${backend}`, () => {
     expect(midDay.body.result.rows).toEqual([{ period: D, kwh: 0.6, cost: 0.06, co2Kg: 0.24 }]);
   });
 
+  it('shows a period without readings empty, not 0: in the rows, the CSV and the month it falls in', async () => {
+    // D+2 and D+3: the meter sent nothing (D-1: it did, and drew 0)
+    const wider = { start: range.start, end: localMidnight(addDays(D, 4)), meter: String(meterId) };
+    const none = { kwh: null, cost: null, co2Kg: null };
+    const byDay = await report(s, 'consumption', { ...wider, groupType: 'BY_DAY' });
+    expect(byDay.status, JSON.stringify(byDay.body)).toBe(200);
+    expect(byDay.body.result.rows).toEqual([
+      { period: addDays(D, -1), kwh: 0, cost: 0, co2Kg: 0 },
+      { period: D, kwh: 0.8, cost: 0.11, co2Kg: 0.32 },
+      { period: addDays(D, 1), kwh: 0.2, cost: 0.02, co2Kg: 0.08 },
+      { period: addDays(D, 2), ...none },
+      { period: addDays(D, 3), ...none },
+    ]);
+    expect(byDay.body.result.total).toEqual({ kwh: 1, cost: 0.13, co2Kg: 0.4 });
+    expect(
+      (await report(s, 'consumption', { ...wider, groupType: 'BY_DAY', limit: 2 })).body.result.rows,
+    ).toHaveLength(2);
+    const csv = await s.raw(
+      'GET',
+      `/api/v2/reports/consumption/export?format=csv&${new URLSearchParams(wider)}`,
+    );
+    expect(String(csv.body).split(/\r?\n/).slice(-2)).toEqual([`${addDays(D, 2)},,,`, `${addDays(D, 3)},,,`]);
+    // a month before D's: no readings; D's month: all of them
+    const month = D.slice(0, 7);
+    const before = addDays(`${month}-01`, -1).slice(0, 7);
+    const byMonth = await report(s, 'consumption', {
+      start: localMidnight(`${before}-01`),
+      end: range.end,
+      meter: meterId,
+      groupType: 'BY_MONTH',
+    });
+    expect(byMonth.body.result.rows).toEqual([
+      { period: before, ...none },
+      { period: month, kwh: 1, cost: 0.13, co2Kg: 0.4 },
+    ]);
+  });
+
   it('indications at each period end and instant values, in the units of spec §9', async () => {
     const ind = await report(s, 'indications', { ...range, meter: meterId });
     // A+ per phase; A−, R+ and R− from phase 1's registers alone (phase 2 has none)
@@ -272,11 +309,28 @@ describe(`energy reports on ${backend}`, () => {
     const res = await report(s, 'energy-saved', { ...range, group: groupId });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // two hours burned at 100 W would be 200 Wh; the lamp drew 100 Wh
+    // the days around it, when no lamp reported, are rows whose figures are empty, not 0
+    const none = {
+      key: '',
+      burnHours: null,
+      fullKwh: null,
+      drawnKwh: null,
+      savedKwh: null,
+      savedShare: null,
+    };
     expect(res.body.result.rows).toEqual([
+      { period: addDays(D, -1), ...none },
       { period: D, key: '', burnHours: 2, fullKwh: 0.2, drawnKwh: 0.1, savedKwh: 0.1, savedShare: 0.5 },
+      { period: addDays(D, 1), ...none },
     ]);
     const byProfile = await report(s, 'energy-saved', { ...range, by: 'profile' });
-    expect(byProfile.body.result.rows).toMatchObject([{ key: null, savedKwh: 0.1 }]);
+    // (every group's report, on its first city's clock: the range may touch one more day there)
+    type Saved = { period: string; key: string | null; savedKwh: number | null };
+    const saved: Saved[] = byProfile.body.result.rows;
+    expect(saved.filter((r) => r.savedKwh !== null)).toEqual([
+      expect.objectContaining({ period: D, key: null, savedKwh: 0.1 }),
+    ]);
+    expect(saved.filter((r) => r.savedKwh === null).map((r) => r.key)).toEqual(['', '', '']);
     expect((await report(users['meters-only']!, 'energy-saved', range)).status).toBe(403);
   });
 

@@ -6,6 +6,7 @@ import type { ScheduleSender } from '../src/schedule/schedule-sender.ts';
 import { openDatabase, type Db } from '../src/db/connect.ts';
 import { DeviceSecrets } from '../src/field/device-secrets.ts';
 import { startBroker, type Broker } from '../src/plugins/broker.ts';
+import { pgliteImage, POSTGRES_TEMPLATE } from './run-database.ts';
 
 // Starts the real server on a free port against PGlite (in memory), or, when DATABASE_URL is set, against a
 // fresh database created on that PostgreSQL server and dropped afterwards. Clients sign in for real: they keep
@@ -51,11 +52,13 @@ export type TestServer = Client & {
   close(): Promise<void>;
 };
 
+/** A database of its own on that server: a copy of the run's migrated template where there is one, else empty. */
 export async function freshDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sl_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const template = process.env[POSTGRES_TEMPLATE];
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -118,7 +121,11 @@ export async function startServer(
     : process.env.DATABASE_URL
       ? await freshDatabase(process.env.DATABASE_URL)
       : undefined;
-  const database = await openDatabase({ databaseUrl: opts.databaseUrl ?? fresh?.url });
+  const databaseUrl = opts.databaseUrl ?? fresh?.url;
+  const database = await openDatabase({
+    databaseUrl,
+    image: databaseUrl ? undefined : await pgliteImage(),
+  });
   const secrets = new DeviceSecrets(database.db);
   const broker = await startBroker({
     mqttUrl: opts.mqttUrl,

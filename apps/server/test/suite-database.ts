@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Database } from '../src/db/connect.ts';
 import { freshDatabase } from './harness.ts';
+import { pgliteImage } from './run-database.ts';
 
 /**
  * A migrated database of the suite's own, without a server: PGlite in memory, or with DATABASE_URL a fresh
@@ -12,7 +13,10 @@ export function suiteDatabase(): { readonly database: Database } {
   beforeAll(async () => {
     const fresh = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
     drop = fresh?.drop;
-    suite.database = await openDatabase({ databaseUrl: fresh?.url });
+    suite.database = await openDatabase({
+      databaseUrl: fresh?.url,
+      image: fresh ? undefined : await pgliteImage(),
+    });
   });
   afterAll(async () => {
     await suite.database?.close();

@@ -53,7 +53,7 @@ const HOLIDAY = dayOfThisMonth(18);
 
 async function calendarIn(lang: 'en-us' | 'ru', login = LOGIN): Promise<Page> {
   const page = await openPage(browser, lang);
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(20_000);
   await signIn(page, s.url, login, PASSWORD);
   await page.goto(`${s.url}/Calendar`);
   await page.getByTestId('calendar-period').waitFor();

@@ -107,6 +107,9 @@ describe('the commands archive in Chromium', () => {
     const made = await f.s.call('POST', '/api/v1/GroupControl', { name: 'Ночная бригада', id: 4242 });
     expect(made.status).toBe(201);
     const page = await adminAt(f.s, f.browser, '/LuminarySupports', 'ru');
+    // the demo city's field runs beside this list: on a loaded machine its first page and an assignment of
+    // every socket of two mountings took over the helper's 10 s (CI)
+    page.setDefaultTimeout(30_000);
     await rows(page).first().waitFor();
     const uids: string[] = [];
     for (const i of [0, 1]) {

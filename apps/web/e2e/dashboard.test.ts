@@ -151,7 +151,7 @@ describe('the dashboard and analytics of issue 14, in Chromium', () => {
     await first.context().close();
 
     const second = await openPage(browser, 'ru');
-    second.setDefaultTimeout(10_000);
+    second.setDefaultTimeout(20_000);
     await signIn(second, s.url, 'admin', ADMIN_PASSWORD);
     await second.goto(`${s.url}/Dashboard`);
     await second.getByTestId('widget-commands').waitFor();
@@ -165,7 +165,7 @@ describe('the dashboard and analytics of issue 14, in Chromium', () => {
 
   it('takes over a layout this browser kept before, once, with the new widgets added', async () => {
     const page = await openPage(browser, 'en-us');
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
     await signIn(page, s.url, KEEPER.login, KEEPER.password);
     const old = [
       { widget: 'saved', shown: true },

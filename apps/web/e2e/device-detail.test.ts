@@ -83,7 +83,7 @@ describe('device detail screens in Chromium', () => {
       // the switch below leaves phase A off: it starts on
       await f.s.call('GET', `/api/v1/control/controller?by=mac&mac=${String(controller.mac)}&sw1=1`);
       const io = decodeIo(Number((await controllerOf(cab)).iostate));
-      const page = await adminAt(f.s, f.browser, `/Cabinets/${cab._id}/show`, lang);
+      const page = await adminAt(f.s, f.browser, `/Cabinets/${cab._id}/show`, lang, 'bundled');
       const door = page.getByTestId('cabinet-door');
       await door.waitFor({ timeout: 30_000 });
       await expect.poll(() => door.innerText()).toContain(io.door === 'open' ? t.open : t.closed);

@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { addDays, zonedInstant } from '@sl/domain/astro';
 import { formatDateText } from '@sl/domain';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
@@ -23,6 +24,9 @@ let s: TestServer;
 let browser: Browser;
 let meter = 0;
 
+// a day as each language writes it: 10/25/2026, 25.10.2026
+const usDay = (day: string) => day.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
+const ruDay = (day: string) => day.split('-').reverse().join('.');
 const midnight = (day: string) => zonedInstant(day, '00:00', TZ).toISOString();
 const reportPath = `/Reports?type=consumption&groupType=BY_DAY&start=${midnight(addDays(D, -1))}&end=${midnight(addDays(D, 2))}`;
 
@@ -66,6 +70,17 @@ consoleForSuite(
   },
 );
 
+/** The table's cells, row by row, once it shows `rows` rows. */
+async function cellsOf(table: Locator, rows: number) {
+  await table
+    .locator('tbody tr')
+    .nth(rows - 1)
+    .waitFor();
+  return table
+    .locator('tbody tr')
+    .evaluateAll((trs) => trs.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)));
+}
+
 describe('energy screens, in Chromium', () => {
   it('shows a meter’s latest reading per phase in the units of spec §9, and its power chart', async () => {
     const page = await adminAt(s, browser, `/Meters/${meter}`);
@@ -101,14 +116,12 @@ describe('energy screens, in Chromium', () => {
   it('reports consumption per local day with cost and CO2, and exports it to Excel', async () => {
     const page = await adminAt(s, browser, reportPath);
     const table = page.getByTestId('report-table');
-    await table.locator('tbody tr').nth(2).waitFor();
-    const cells = await table
-      .locator('tbody tr')
-      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)));
+    const cells = await cellsOf(table, 3);
+    // days as the language writes them on screen; the files keep YYYY-MM-DD
     expect(cells).toEqual([
-      [addDays(D, -1), '0', '0', '0'],
-      [D, '0.8', '0.11', '0.32'],
-      [addDays(D, 1), '0.2', '0.02', '0.08'],
+      [usDay(addDays(D, -1)), '0', '0', '0'],
+      [usDay(D), '0.8', '0.11', '0.32'],
+      [usDay(addDays(D, 1)), '0.2', '0.02', '0.08'],
     ]);
     expect(await page.getByTestId('report-total').textContent()).toBe(
       'Total: 1\u00a0kWh, cost 0.13 GBP, CO2 0.4\u00a0kg',
@@ -131,18 +144,64 @@ describe('energy screens, in Chromium', () => {
       [D, 0.8, 0.11, 0.32],
       [addDays(D, 1), 0.2, 0.02, 0.08],
     ]);
+    // the range is written and typed on the city's clock (London's, an hour ahead of this browser's UTC in October)
+    const from = page.getByLabel('From (Europe/London)');
+    expect(await from.inputValue()).toBe(`${usDay(addDays(D, -1))} 12:00 AM`);
+    await from.fill(`${usDay(D)} 12:00 AM`);
+    await expect.poll(() => new URL(page.url()).searchParams.get('start')).toBe(midnight(D));
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
     await page.context().close();
 
-    const ru = await adminAt(s, browser, reportPath, 'ru');
-    await ru.getByTestId('report-table').locator('tbody tr').nth(2).waitFor();
+    // two days more, in which the meter sent nothing: shown empty, not 0
+    const longer = reportPath.replace(midnight(addDays(D, 2)), midnight(addDays(D, 4)));
+    const ru = await adminAt(s, browser, longer, 'ru');
+    await ru.getByTestId('report-table').locator('tbody tr').nth(4).waitFor();
+    expect(await ru.getByTestId('report-table').locator('tbody tr').nth(4).textContent()).toBe(
+      `${ruDay(addDays(D, 3))}———`,
+    );
     expect(await ru.getByTestId('report-table').locator('thead').textContent()).toBe(
       'ПериодЭнергия, кВт·чСтоимость, GBPCO2, кг',
     );
     expect(await ru.getByTestId('report-table').locator('tbody tr').nth(1).textContent()).toBe(
-      `${D}0,80,110,32`,
+      `${ruDay(D)}0,80,110,32`,
     );
     await shot(ru, 'energy-report-ru');
     await ru.context().close();
+  });
+
+  it('reports energy saved per day, a day no lamp reported in shown empty, not 0 (ru)', async () => {
+    const page = await adminAt(s, browser, reportPath.replace('consumption', 'energy-saved'), 'ru');
+    const table = page.getByTestId('report-table');
+    const cells = await cellsOf(table, 3);
+    // two hours at 100 W would have drawn 0.2 kWh, the lamp drew 0.1; the days around it no lamp reported in
+    expect(cells).toEqual([
+      [ruDay(addDays(D, -1)), '', '—', '—', '—', '—'],
+      [ruDay(D), '', '2', '0,2', '0,1', '0,1'],
+      [ruDay(addDays(D, 1)), '', '—', '—', '—', '—'],
+    ]);
+    await page.getByTestId('report-chart').locator('svg').getByText('нет показаний').first().waitFor();
+    await shot(page, 'energy-saved-ru');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Экспорт CSV' }).click(),
+    ]);
+    const csv = (await readFile((await download.path())!, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(csv.slice(1)).toEqual([`${addDays(D, -1)},,,,,`, `${D},,2,0.2,0.1,0.1`, `${addDays(D, 1)},,,,,`]);
+    await page.context().close();
+  });
+
+  it('says why a report cannot be made, in the catalogue’s words: a district that is not there, or not an id (ru)', async () => {
+    const page = await adminAt(s, browser, `${reportPath}&district=987654`, 'ru');
+    const failed = page.getByTestId('report-failed');
+    await failed.waitFor();
+    expect(await failed.textContent()).toBe('Не найдено');
+    await page.goto(`${s.url}${reportPath}&district=abc`);
+    await failed.waitFor();
+    expect(await failed.textContent()).toBe('Неверные данные');
+    await page.context().close();
   });
 
   it('reports the meters’ indications: A+ per phase, and A−, R+ and R− where a meter has them (ru)', async () => {
@@ -161,7 +220,7 @@ describe('energy screens, in Chromium', () => {
       'R−, квар·ч',
     ]);
     expect(await table.locator('tbody tr').nth(1).locator('td').allTextContents()).toEqual([
-      D,
+      ruDay(D),
       'M-ENERGY-1',
       '1,5',
       '2,3',
@@ -198,6 +257,10 @@ describe('energy screens, in Chromium', () => {
     await expect.poll(() => total.textContent()).toContain('Итого: 1\u00a0кВт·ч');
     await page.getByRole('option', { name: 'East End' }).waitFor({ state: 'detached' });
     await shot(page, 'h14-report-district-ru');
+    // a link to a district that is gone says what the server said, in the user's language
+    await page.goto(`${s.url}${reportPath}&district=999999`);
+    await expect.poll(() => page.getByTestId('report-failed').textContent()).toBe('Не найдено');
+    await shot(page, 'h14-report-gone-district-ru');
     await page.context().close();
   });
 
@@ -220,7 +283,9 @@ describe('energy screens, in Chromium', () => {
     const page = await adminAt(s, browser, '/Analytics');
     await choose(page, 'Year', year);
     const october = page.getByTestId('year-comparison').locator('tbody tr').nth(9);
-    await expect.poll(async () => october.textContent(), { timeout: 10_000 }).toBe('Oct0\u00a0kWh1\u00a0kWh');
+    // last year's October and this year's September had no readings: empty, not 0 kWh
+    await expect.poll(async () => october.textContent(), { timeout: 10_000 }).toBe('Oct—1\u00a0kWh');
+    expect(await page.getByTestId('year-comparison').locator('tbody tr').nth(8).textContent()).toBe('Sep——');
     const summary = page.getByTestId('period-effectiveness');
     expect(await summary.textContent()).toContain('Consumption: 1\u00a0kWh');
     expect(await summary.textContent()).toContain('Cost: 0.13 GBP');
@@ -243,9 +308,7 @@ describe('energy screens, in Chromium', () => {
     const ru = await adminAt(s, browser, '/Analytics', 'ru');
     await choose(ru, 'Год', year);
     const oct = ru.getByTestId('year-comparison').locator('tbody tr').nth(9);
-    await expect
-      .poll(async () => oct.textContent(), { timeout: 10_000 })
-      .toBe('окт.0\u00a0кВт·ч1\u00a0кВт·ч');
+    await expect.poll(async () => oct.textContent(), { timeout: 10_000 }).toBe('окт.—1\u00a0кВт·ч');
     await ru.getByRole('listbox').waitFor({ state: 'hidden' });
     await shot(ru, 'energy-analytics-ru');
     await ru.context().close();
@@ -268,6 +331,12 @@ describe('energy screens, in Chromium', () => {
       'widget-month',
       'widget-saved',
     ]);
+    // the meter read on D alone: today (and this month, unless it is D's) no meter has read, which is said
+    const noReadings = (p: typeof page, widget: string, text: string) =>
+      expect.poll(() => p.getByTestId(widget).textContent()).toContain(text);
+    await noReadings(page, 'widget-today', 'No readings in this period');
+    if (new Date().toISOString().slice(0, 7) !== D.slice(0, 7))
+      await noReadings(page, 'widget-month', 'No readings in this period');
     await page.getByRole('checkbox', { name: 'Consumption today', exact: true }).uncheck();
     await page.getByRole('button', { name: 'Move up: Energy saved this month' }).click();
     const arranged = ['widget-lamps', 'widget-events', 'widget-commands', 'widget-saved', 'widget-month'];
@@ -281,6 +350,8 @@ describe('energy screens, in Chromium', () => {
     const ru = await adminAt(s, browser, '/Dashboard', 'ru');
     await ru.getByTestId('lamps-on').waitFor();
     expect(await ru.getByTestId('lamps-on').textContent()).toBe('Включены: 1');
+    if (new Date().toISOString().slice(0, 7) !== D.slice(0, 7))
+      await noReadings(ru, 'widget-month', 'За этот период показаний нет');
     await shot(ru, 'energy-dashboard-ru');
     await ru.context().close();
   });

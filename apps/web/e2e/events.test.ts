@@ -36,7 +36,7 @@ describe('the events screen, in Chromium', () => {
     '%s: a new event appears live, with the badge, and is solved by hand',
     async (lang) => {
       const page = await openPage(browser, lang);
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(20_000);
       await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
       await page.goto(`${s.url}/Events`);
       await page.getByTestId('events-badge').waitFor();

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser tests drive the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
-import { openPage, signIn } from './console-session.ts';
+import { openPage, signInAt } from './console-session.ts';
+import type { Streets } from './streets.ts';
 
 /** The input of that label, whether or not it is marked required (`UID *`); labels hold no regex signs. */
 export const input = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
@@ -19,11 +20,11 @@ export async function adminAt(
   browser: Browser,
   path: string,
   lang: 'en-us' | 'ru' = 'en-us',
+  streets: Streets = 'one road',
 ): Promise<Page> {
-  const page = await openPage(browser, lang);
-  page.setDefaultTimeout(10_000);
-  await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-  await page.goto(s.url + path);
+  const page = await openPage(browser, lang, streets);
+  page.setDefaultTimeout(20_000);
+  await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, path);
   return page;
 }
 

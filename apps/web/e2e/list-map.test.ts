@@ -37,7 +37,7 @@ const TEXT = {
 
 async function browserOf(lang: 'en-us' | 'ru') {
   const page = await openPage(browser, lang);
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(20_000);
   await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
   await page.goto(`${s.url}/LuminarySupports`);
   await rows(page).first().waitFor();

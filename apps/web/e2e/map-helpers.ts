@@ -9,7 +9,15 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/
 // eslint-disable-next-line no-restricted-imports -- the demo city is seeded as the server seeds it
 import { seedDemoCity } from '../../server/src/field/demo-city.ts';
 import { launch } from './browser.ts';
+import { useStreets, type Streets } from './streets.ts';
 import { WEB_DIST } from './global-setup.ts';
+
+/**
+ * How long the map's servers wait for the field to answer a command: a person's wait, not the HTTP suite's 800 ms,
+ * which a loaded machine's simulator missed ('Error timeout' where the field did answer). No screen test of the map
+ * is about a command timing out.
+ */
+export const FIELD_COMMAND_TIMEOUT_MS = 10_000;
 
 /** A PNG of one colour with a darker grid line on two edges, so tiles that were drawn show as a grid. */
 export function gridTile(size = 256, fill = [232, 224, 200], line = [190, 180, 150]): Buffer {
@@ -147,7 +155,7 @@ export type MapField = { s: TestServer; sim: SimulatorHandle; browser: Browser }
 export function mapFieldForSuite(use: (field: MapField) => void) {
   let field: Partial<MapField> = {};
   beforeAll(async () => {
-    const s = await startServer({ webDist: WEB_DIST });
+    const s = await startServer({ webDist: WEB_DIST, commandTimeoutMs: FIELD_COMMAND_TIMEOUT_MS });
     field.s = s;
     const city = await loadCity('cambridge', { controllers: 6 });
     const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
@@ -174,8 +182,14 @@ export function mapFieldForSuite(use: (field: MapField) => void) {
 }
 
 /** A fresh browser context in one language, with the console errors it logs. */
-export async function openMapPage(browser: Browser, lang: 'en-us' | 'ru', width = 1280) {
+export async function openMapPage(
+  browser: Browser,
+  lang: 'en-us' | 'ru',
+  width = 1280,
+  streets: Streets = 'one road',
+) {
   const context = await browser.newContext({ viewport: { width, height: 800 }, locale: lang });
+  await useStreets(context, streets);
   await context.addInitScript((l) => localStorage.getItem('lang') || localStorage.setItem('lang', l), lang);
   const page = await context.newPage();
   const errors: string[] = [];

@@ -34,7 +34,7 @@ const onlineShown = (page: Page) =>
 describe('offline base map', () => {
   for (const lang of ['en-us', 'ru'] as const) {
     it(`draws the city's roads when the online tiles are unreachable (${lang})`, async () => {
-      const { page } = await openMapPage(browser, lang);
+      const { page } = await openMapPage(browser, lang, 1280, 'bundled');
       await page.context().route('https://tile.openstreetmap.org/**', (r) => r.abort());
       await signInAdmin(page, s.url);
       await expect.poll(() => roadsDrawn(page), { timeout: 30_000 }).toBeGreaterThan(20);
@@ -50,7 +50,7 @@ describe('offline base map', () => {
 
   it('uses the offline map when chosen, and the online one again when asked', async () => {
     const tiles = await tileServer();
-    const { page } = await openMapPage(browser, 'en-us');
+    const { page } = await openMapPage(browser, 'en-us', 1280, 'bundled');
     await page
       .context()
       .addInitScript((url) => localStorage.setItem('RaStore.sl.map.baseUrl', JSON.stringify(url)), tiles.url);

@@ -7,9 +7,11 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/
 // eslint-disable-next-line no-restricted-imports -- the demo city is seeded as the server seeds it
 import { seedDemoCity } from '../../server/src/field/demo-city.ts';
 import { launch, shot } from './browser.ts';
+import type { Streets } from './streets.ts';
 import { WEB_DIST } from './global-setup.ts';
 import {
   differingShare,
+  FIELD_COMMAND_TIMEOUT_MS,
   holdTiles,
   near,
   pixel,
@@ -33,7 +35,7 @@ let browser: Browser;
 let tiles: Awaited<ReturnType<typeof tileServer>>;
 
 beforeAll(async () => {
-  s = await startServer({ webDist: WEB_DIST });
+  s = await startServer({ webDist: WEB_DIST, commandTimeoutMs: FIELD_COMMAND_TIMEOUT_MS });
   const city = await loadCity('cambridge', { controllers: 6 });
   const demo = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
   await seedDemoCity(s.db, demo._id, demo.cities[0], city);
@@ -60,7 +62,8 @@ afterAll(async () => {
 
 type Opened = { page: Page; errors: string[] };
 
-const open = (lang: 'en-us' | 'ru', width = 1280): Promise<Opened> => openMapPage(browser, lang, width);
+const open = (lang: 'en-us' | 'ru', width = 1280, streets: Streets = 'one road'): Promise<Opened> =>
+  openMapPage(browser, lang, width, streets);
 
 async function signIn(page: Page, login?: string) {
   await page.goto(s.url + '/');
@@ -124,7 +127,7 @@ describe('map in Chromium', () => {
   it(
     'draws every device type over the bundled streets when the tile server is unreachable, without an error storm',
     async () => {
-      const { page, errors } = await open('en-us');
+      const { page, errors } = await open('en-us', 1280, 'bundled');
       await signIn(page, 'admin');
       const counts = await renderedCounts(page);
       for (const layer of LAYERS) expect(counts[layer], layer).toBeGreaterThan(0);
@@ -346,11 +349,12 @@ describe('map in Chromium', () => {
 
       const broke = Date.now();
       sim.controller(cabinet.controller.mac)!.device.lamps.get(lamp.mac)!.broken = true;
+      // live, without a reload: seconds from the fault (the field reports every 500 ms). 2.5 s was too tight on a
+      // loaded 2-core machine (2.7 s with this test alone); how fast is a benchmark's business, not this test's
       await expect
-        .poll(() => shownStatus(page, 'LuminaryModules', m._id), { timeout: 2500, interval: 100 })
+        .poll(() => shownStatus(page, 'LuminaryModules', m._id), { timeout: 10_000, interval: 100 })
         .toBe(4);
-      // the field reports every 500 ms, so 2 s from the fault is 1.5 s from its report at worst
-      expect(Date.now() - broke).toBeLessThan(2500);
+      expect(Date.now() - broke).toBeLessThan(10_000);
       expect(near(await pixel(page, at.x, at.y), STATUS_COLOURS.broken)).toBe(true);
       await shot(page, 'map-broken-en');
       await expect.poll(() => redrawn, { timeout: 15_000, interval: 250 }).toBe(true);
@@ -361,7 +365,7 @@ describe('map in Chromium', () => {
       const where = await focus(page, controller.location.coordinates);
       sim.controller(offline.controller.mac)!.goOffline(120_000);
       await expect
-        .poll(() => shownStatus(page, 'Controllers', controller._id), { timeout: 3000, interval: 100 })
+        .poll(() => shownStatus(page, 'Controllers', controller._id), { timeout: 10_000, interval: 100 })
         .toBe(3);
       expect(near(await pixel(page, where.x, where.y), STATUS_COLOURS.offline)).toBe(true);
     },

@@ -56,7 +56,7 @@ const stored = async (controller: number, day: number) => {
 
 async function screenIn(lang: 'en-us' | 'ru'): Promise<Page> {
   const page = await openPage(browser, lang);
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(20_000);
   await signIn(page, s.url, LOGIN, PASSWORD);
   await page.goto(`${s.url}/PowerSchedule`);
   return page;
@@ -179,7 +179,7 @@ describe('power schedule of several controllers', () => {
     for (const lang of ['en-us', 'ru'] as const) {
       // as the group's administrator, who may not see cities: the screen must not ask for one (a 403 signs out)
       const page = await openPage(browser, lang);
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(20_000);
       await signIn(page, s.url, LOGIN, PASSWORD);
       await page.goto(`${s.url}/Cabinets/${nyCabinet}/show`);
       await expect

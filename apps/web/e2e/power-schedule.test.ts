@@ -44,7 +44,7 @@ consoleForSuite(
 
 async function scheduleIn(lang: 'en-us' | 'ru'): Promise<Page> {
   const page = await openPage(browser, lang);
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(20_000);
   await signIn(page, s.url, LOGIN, PASSWORD);
   await page.goto(`${s.url}/PowerSchedule?controller=${controller}`);
   await page.getByTestId(`schedule-month-${MARCH}`).click();
@@ -132,7 +132,7 @@ describe('power schedule screen', () => {
   it('shows on the cabinet’s screen tonight’s times and that they come from the schedule', async () => {
     for (const lang of ['en-us', 'ru'] as const) {
       const page = await openPage(browser, lang);
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(20_000);
       await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
       await page.goto(`${s.url}/Cabinets/${cabinet}/show`);
       const card = page.getByTestId('cabinet-tonight');

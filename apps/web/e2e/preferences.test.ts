@@ -36,7 +36,7 @@ const TEXT = {
 
 async function browserOf(lang: 'en-us' | 'ru', path: string) {
   const page = await openPage(browser, lang);
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(20_000);
   await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
   await page.goto(s.url + path);
   return page;

@@ -63,4 +63,26 @@ describe('the menu grouped by task', () => {
       await page.context().close();
     });
   }
+
+  it('keeps the folded task when a reload cuts the session check short, or the check gets no answer', async () => {
+    const w = WORDS['en-us'];
+    const page = await openPage(browser, 'en-us');
+    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+    await section(page, w.admin).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: w.users }).count()).toBe(0);
+    await page.route('**/auth/me', (route) => route.abort('connectionreset'));
+    await page.reload();
+    await section(page, w.network).waitFor();
+    await page.getByRole('menuitem', { name: w.cabinets }).waitFor();
+    expect(await page.getByRole('menuitem', { name: w.users }).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).not.toBeNull();
+    await page.unroute('**/auth/me');
+    // a session the server no longer knows still ends at the root, the stored state forgotten
+    await page.context().clearCookies();
+    await page.reload();
+    await page.waitForURL(s.url + '/');
+    await page.getByRole('heading', { name: 'Authorization' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await page.context().close();
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { entity } from './registry.ts';
 import {
   energyValue,
+  floorTo,
   formatMeasure,
   formatNumber,
   formatRaw,
@@ -12,6 +13,14 @@ import {
 } from './units.ts';
 
 describe('unit rules (spec §5, §9)', () => {
+  it('cuts a share down, never up to 1, and takes float error for none', () => {
+    expect(floorTo(1 - 1e-7, 6)).toBe(0.999999);
+    expect(floorTo(99.99999, 2)).toBe(99.99);
+    expect(floorTo(1 - 0.25, 6)).toBe(0.75);
+    expect(floorTo(0.1 + 0.2, 1)).toBe(0.3);
+    expect(floorTo(0.75 - 1e-16, 6)).toBe(0.75);
+    expect(floorTo(1, 2)).toBe(1);
+  });
   it('treats meter raw 65535 as 0', () => {
     expect(meterRaw(65535)).toBe(0);
     expect(meterRaw(65534)).toBe(65534);

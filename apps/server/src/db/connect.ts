@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { installCabinetIo } from './cabinet-io.ts';
+import { installLampStarts } from './lamp-starts.ts';
 import { installLiveCounts } from './live-counts.ts';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
@@ -31,19 +32,29 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/** DATABASE_URL selects a PostgreSQL server; otherwise PGlite in `dataDir` (in memory when dataDir is undefined). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+/**
+ * DATABASE_URL selects a PostgreSQL server; otherwise PGlite in `dataDir` (in memory when dataDir is undefined,
+ * starting from `image`, a dumped data directory, when one is given).
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  image?: Blob;
+}): Promise<Database> {
+  const database = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl)
+    : await openPglite(opts.dataDir, opts.image);
   return database;
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite({ loadDataDir: image });
   await client.waitReady;
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   await installLiveCounts(db as unknown as Db);
   await installCabinetIo(db as unknown as Db);
+  await installLampStarts(db as unknown as Db);
   return opened(db as unknown as Db, 'pglite', () => client.close());
 }
 
@@ -62,6 +73,7 @@ async function openPostgres(url: string): Promise<Database> {
   await migratePg(db, { migrationsFolder: MIGRATIONS });
   await installLiveCounts(db as unknown as Db);
   await installCabinetIo(db as unknown as Db);
+  await installLampStarts(db as unknown as Db);
   return { ...opened(db as unknown as Db, 'postgres', () => pool.end()), url };
 }
 

@@ -24,6 +24,19 @@ export const bucket = (groupType: GroupType, hour: string, zone = '$6') => {
     : `date_trunc('day', $1::timestamptz at time zone ${zone})`;
 };
 
+/**
+ * Every bucket from the start's to the one holding the end's last instant, by its first local day ($1 start, $2 end,
+ * $3 the city's time zone): a consumption report shows the periods without readings too.
+ */
+export const periodsSql = (g: GroupType) => {
+  const unit = GROUP_UNITS[g] ?? 'day';
+  const first = (at: string) => `date_trunc('${unit}', ${at} at time zone $3)`;
+  return GROUP_UNITS[g]
+    ? `select to_char(d, 'YYYY-MM-DD') as first_day from generate_series(${first('$1::timestamptz')},
+        ${first("($2::timestamptz - interval '1 microsecond')")}, interval '1 ${unit}') d`
+    : `select to_char(${first('$1::timestamptz')}, 'YYYY-MM-DD') as first_day where $2::timestamptz is not null`;
+};
+
 const PER_HOUR = (g: GroupType, hour: string) => `to_char(${bucket(g, hour)}, 'YYYY-MM-DD') as first_day,
     extract(hour from ${hour} at time zone $6)::int as local_hour`;
 
@@ -77,10 +90,14 @@ export const groupControlConsumptionSql = (g: GroupType) => `with mods as (
     union
     select m.mac from luminaries l join luminary_modules m on m._id = l.control_module and m.deleted_at is null
     where l.deleted_at is null and l.profile_group = $8 and ($3::bigint is null or m."group" = $3))
+  -- summed per hour first: the bucket of each of a month's 744 hours, not of each of its lamps' 372,000 rows
   select ${PER_HOUR(g, 'h.hour')}, sum(h.wh)::float8 as wh
-  from module_hours h join mods on mods.mac = h.mac
-  where h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz and h.wh is not null
-    and $4::bigint is null and $5::bigint is null and $7::bigint is null
+  from (
+    select h.hour, sum(h.wh) as wh
+    from module_hours h join mods on mods.mac = h.mac
+    where h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz and h.wh is not null
+      and $4::bigint is null and $5::bigint is null and $7::bigint is null
+    group by h.hour) h
   group by 1, 2 order by 1, 2`;
 
 /**

@@ -1,4 +1,4 @@
-import { OUTAGE_EVENT_TYPES, round } from '@sl/domain';
+import { floorTo, OUTAGE_EVENT_TYPES, round } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import type { ReportService } from '../energy/report.service.ts';
 
@@ -7,25 +7,33 @@ import type { ReportService } from '../energy/report.service.ts';
 
 /**
  * A lamp is a luminaire with a live control module; it counts from its installation date (the city's midnight) or,
- * without one, from when it was entered. Its outages are merged (range_agg) so overlapping events count once.
+ * without one, from when it was entered. The lamp-seconds come from the kept starts, and an outage event is joined to
+ * its module's kept lamps (db/lamp-starts.ts), not to the lamps themselves. A module's outages are merged: in order
+ * of start, each adds only what reaches past the latest end before it, so overlapping events count once, times the
+ * module's lamps (from the earliest one's start). Only the modules with an outage in the period are read.
  */
-export const availabilitySql = `with lamps as (
-    select l.control_module as module,
-      greatest($1::timestamptz,
-        coalesce(l.installation_date::timestamp at time zone $4::text, l.created_at)) as since
-    from luminaries l join luminary_modules m on m._id = l.control_module and m.deleted_at is null
-    where l.deleted_at is null and ($3::bigint is null or l."group" = $3)),
-  live as (select module, since from lamps where since < $2::timestamptz),
+export const availabilitySql = `with starts as (
+    select n, greatest($1::timestamptz,
+        coalesce(installed_on::timestamp at time zone $4::text, entered_at)) as since
+    from lamp_starts where n <> 0 and ($3::bigint is null or "group" = $3)),
   spans as (
-    select x.module, greatest(e.open_date, x.since) as s, least(coalesce(e.close_date, $2::timestamptz), $2::timestamptz) as e
-    from live x join important_events e on e.module = x.module
-    where e.deleted_at is null and e.type = any($5::text[]) and e.open_date is not null),
-  out as (
-    select range_agg(tstzrange(s, e)) as r from spans where s < e group by module)
-  select (select count(*) from live)::int as lamps,
-    coalesce((select sum(extract(epoch from $2::timestamptz - since)) from live), 0)::float8 as lamp_s,
-    coalesce((select sum(extract(epoch from upper(u) - lower(u))) from out, unnest(out.r) as u), 0)::float8
-      as out_s`;
+    select e.module, x."group", x.n,
+      greatest(e.open_date, $1::timestamptz,
+        least(x.installed_on::timestamp at time zone $4::text, x.entered_at)) as s,
+      least(coalesce(e.close_date, $2::timestamptz), $2::timestamptz) as e
+    from important_events e
+    join lamp_modules x on x.module = e.module and ($3::bigint is null or x."group" = $3)
+    where e.deleted_at is null and e.type = any($5::text[]) and e.open_date < $2::timestamptz
+      and (e.close_date is null or e.close_date > $1::timestamptz)),
+  ordered as (
+    select s, e, n, max(e) over (partition by module, "group" order by s, e
+        rows between unbounded preceding and 1 preceding) as reached
+    from spans where s < e)
+  select (select coalesce(sum(n), 0) from starts where since < $2::timestamptz)::int as lamps,
+    coalesce((select sum(n * extract(epoch from $2::timestamptz - since)) from starts
+      where since < $2::timestamptz), 0)::float8 as lamp_s,
+    coalesce((select sum(n * extract(epoch from e - greatest(s, reached))) from ordered
+      where reached is null or e > reached), 0)::float8 as out_s`;
 
 const HOUR_S = 3600;
 
@@ -56,6 +64,6 @@ export async function availability(
     lamps: Number(row?.lamps ?? 0),
     lampHours: round(lampHours, 2),
     outageHours: round(outageHours, 2),
-    availability: lampHours > 0 ? round(1 - outageHours / lampHours, 6) : null,
+    availability: lampHours > 0 ? floorTo(1 - outageHours / lampHours, 6) : null,
   };
 }

@@ -71,12 +71,13 @@ export function registerReportRoutes(app: FastifyInstance, reports: ReportServic
     {
       schema: {
         tags: ['energy'],
-        summary: `Energy drawn per period in kWh, money (the city’s tariff, night tariff) and CO2 (kg). ${RANGE}`,
+        summary: `Energy drawn per period in kWh, money (the city’s tariff, night tariff) and CO2 (kg); every period of the range is a row, one without readings with its figures null (not 0). ${RANGE}`,
         querystring: reportQuery,
         response: answer(
           z.object({
             ...head,
-            rows: z.array(z.object({ period: z.string(), ...figures })),
+            // a period without a reading: every figure null
+            rows: z.array(z.object({ period: z.string(), ...figures, kwh: z.number().nullable() })),
             total: z.object(figures),
           }),
         ),
@@ -146,7 +147,7 @@ export function registerReportRoutes(app: FastifyInstance, reports: ReportServic
     {
       schema: {
         tags: ['energy'],
-        summary: `What the lamps would have drawn at their models’ full power for the hours they burned (fullKwh) against what they drew (drawnKwh), per period, in all or \`by\` group control or profile (\`key\`: its id). ${RANGE}`,
+        summary: `What the lamps would have drawn at their models’ full power for the hours they burned (fullKwh) against what they drew (drawnKwh), per period, in all or \`by\` group control or profile (\`key\`: its id). A period no lamp reported in is one row, key '', its figures null. ${RANGE}`,
         querystring: savedQuery,
         response: answer(
           z.object({
@@ -156,10 +157,10 @@ export function registerReportRoutes(app: FastifyInstance, reports: ReportServic
               z.object({
                 period: z.string(),
                 key: z.string().nullable(),
-                burnHours: z.number(),
-                fullKwh: z.number(),
-                drawnKwh: z.number(),
-                savedKwh: z.number(),
+                burnHours: z.number().nullable(),
+                fullKwh: z.number().nullable(),
+                drawnKwh: z.number().nullable(),
+                savedKwh: z.number().nullable(),
                 savedShare: z.number().nullable(),
               }),
             ),

@@ -57,7 +57,13 @@ export const authProvider: AuthProvider = {
   checkAuth: async () => {
     try {
       storeProfile(await http<Profile>('GET', '/auth/me'));
-    } catch {
+    } catch (error) {
+      // Only the server's word that no one is signed in ends the session. A check cut short (a reload while it
+      // was on its way, the network or the server gone for a moment) keeps the user and their screens' state:
+      // forgetting them there lost a folded menu or a list's filters on a plain reload.
+      const status = (error as { status?: number }).status;
+      const refused = status === 401 || status === 403;
+      if (!refused && storedProfile()) return;
       forgetUser();
       throw { redirectTo: '/', message: false };
     }

@@ -48,7 +48,7 @@ export function reportTable(
     case 'consumption':
       return {
         columns: [t('period'), t('energy', 'kWh'), t('cost', result.city?.currency ?? undefined), t('co2')],
-        rows: r.map((x) => [x.period, x.kwh as number, x.cost as Cell, x.co2Kg as Cell]),
+        rows: r.map((x) => [x.period, x.kwh as Cell, x.cost as Cell, x.co2Kg as Cell]),
       };
     case 'indications':
       return {
@@ -110,10 +110,10 @@ export function reportTable(
         rows: r.map((x) => [
           x.period,
           x.key as Cell,
-          x.burnHours as number,
-          x.fullKwh as number,
-          x.drawnKwh as number,
-          x.savedKwh as number,
+          x.burnHours as Cell,
+          x.fullKwh as Cell,
+          x.drawnKwh as Cell,
+          x.savedKwh as Cell,
         ]),
       };
   }

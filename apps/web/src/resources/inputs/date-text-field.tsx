@@ -8,6 +8,7 @@ import {
   type DateTextKind,
   type Language,
 } from '@sl/domain';
+import { localDay, localTime, zonedInstant } from '@sl/domain/astro';
 import { sl } from '../../i18n/messages.ts';
 
 export type DateTextFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type' | 'defaultValue'> & {
@@ -80,18 +81,31 @@ export function localOf(iso: string): string {
 /** The instant a local YYYY-MM-DDTHH:MM of the browser's zone stands for. */
 export const instantOf = (local: string): string => new Date(local).toISOString();
 
-/** An instant (ISO) written in the language, in the browser's time zone. */
+/** An instant as the local YYYY-MM-DDTHH:MM of a time zone. */
+function localIn(iso: string, tz: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${localDay(d, tz)}T${localTime(d, tz)}`;
+}
+
+/** An instant (ISO) written in the language, on the clock of `timeZone` (default: the browser's). */
 export function InstantTextField({
   value,
   onChange,
+  timeZone,
   ...rest
-}: Omit<DateTextFieldProps, 'kind'> & { value: string | null | undefined }) {
+}: Omit<DateTextFieldProps, 'kind'> & { value: string | null | undefined; timeZone?: string }) {
+  const local = (iso: string) => (timeZone ? localIn(iso, timeZone) : localOf(iso));
+  const instant = (text: string) => {
+    if (!timeZone) return instantOf(text);
+    const [day, time] = text.split('T');
+    return zonedInstant(day!, time!.slice(0, 5), timeZone).toISOString();
+  };
   return (
     <DateTextField
       {...rest}
       kind="local"
-      value={value ? localOf(value) : value}
-      onChange={(v) => onChange(v ? instantOf(v) : null)}
+      value={value ? local(value) : value}
+      onChange={(v) => onChange(v ? instant(v) : null)}
     />
   );
 }

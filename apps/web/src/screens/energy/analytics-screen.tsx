@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, CardContent, Divider, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
-import { formatMeasure, formatNumber, type Language } from '@sl/domain';
+import { floorTo, formatMeasure, formatNumber, type Language } from '@sl/domain';
 import { addDays, zonedInstant } from '@sl/domain/astro';
 import { DateTextField } from '../../resources/inputs/date-text-field.tsx';
 import { sl } from '../../i18n/messages.ts';
@@ -36,14 +36,16 @@ function PeriodEffectiveness({ period, city, tz }: { period: Period; city: numbe
   if (answer.state !== 'done') return null;
   const { used, saved, currency, available } = answer.value;
   const kwh = (v: unknown) => formatMeasure(Number(v ?? 0), 'kWh', lang, 3);
+  // no lamp reported in the period: nothing is known of its burning or saving, which is not 0
+  const known = (v: unknown, shown: (v: number) => string) => (v == null ? '—' : shown(Number(v)));
   const lines: [string, string][] = [
     ['analyticsConsumption', kwh(used?.kwh)],
     ['analyticsCost', used?.cost == null ? '—' : `${formatNumber(used.cost, lang, 2)} ${currency ?? ''}`],
     ['analyticsCo2', used?.co2Kg == null ? '—' : formatMeasure(used.co2Kg, 'kg', lang, 3)],
-    ['analyticsBurnHours', formatMeasure(Number(saved?.burnHours ?? 0), 'h', lang)],
-    ['analyticsFull', kwh(saved?.fullKwh)],
-    ['analyticsDrawn', kwh(saved?.drawnKwh)],
-    ['analyticsSaved', kwh(saved?.savedKwh)],
+    ['analyticsBurnHours', known(saved?.burnHours, (v) => formatMeasure(v, 'h', lang))],
+    ['analyticsFull', known(saved?.fullKwh, kwh)],
+    ['analyticsDrawn', known(saved?.drawnKwh, kwh)],
+    ['analyticsSaved', known(saved?.savedKwh, kwh)],
   ];
   return (
     <Stack data-testid="period-effectiveness">
@@ -56,7 +58,7 @@ function PeriodEffectiveness({ period, city, tz }: { period: Period; city: numbe
         {translate(sl('analyticsAvailability'))}:{' '}
         {available.availability === null
           ? translate(sl('analyticsNoLamps'))
-          : formatMeasure(available.availability * 100, 'percent', lang, 2)}
+          : formatMeasure(floorTo(available.availability * 100, 2), 'percent', lang, 2)}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 640 }}>
         {translate(sl('analyticsAvailabilityHelp'))}

@@ -62,6 +62,7 @@ function Lamps({ tick }: { tick: number }) {
 
 /** Today's or this month's consumption (the group's first city's calendar and tariff), or the month's saving. */
 function Energy({ widget, tick, city, tz }: { widget: Widget; tick: number; city?: number; tz: string }) {
+  const translate = useTranslate();
   const [lang] = useLocaleState() as [Language, unknown];
   const answer = useAnswer(`${widget}:${tick}:${city}`, async () => {
     const now = new Date();
@@ -69,13 +70,18 @@ function Energy({ widget, tick, city, tz }: { widget: Widget; tick: number; city
       widget === 'today' ? '' : zonedInstant(`${localDay(now, tz).slice(0, 8)}01`, '00:00', tz).toISOString();
     const range = { start, end: widget === 'today' ? '' : now.toISOString(), groupType: 'BY_PERIOD', city };
     if (widget === 'saved')
-      return (await report('energy-saved', range)).rows[0]?.savedKwh as number | undefined;
+      return ((await report('energy-saved', range)).rows[0]?.savedKwh ?? null) as number | null;
     const r = await report('consumption', range);
-    return r.total && { ...r.total, currency: r.city.currency ?? '' };
+    // no meter has read yet today (or this month): said so, not 0 kWh
+    const read = r.rows.some((row) => row.kwh != null);
+    return r.total && { ...r.total, currency: r.city.currency ?? '', read };
   });
   const v = answer.state === 'done' ? answer.value : answer.last;
+  // no lamp has reported this month: said so, not 0 kWh saved
+  if (v === null) return <Typography variant="body2">{translate(sl('energyNoData'))}</Typography>;
   if (v === undefined || typeof v === 'number')
     return <Typography variant="h6">{formatMeasure(Number(v ?? 0), 'kWh', lang, 3)}</Typography>;
+  if (!v.read) return <Typography variant="body2">{translate(sl('energyNoData'))}</Typography>;
   return (
     <>
       <Typography variant="h6">{formatMeasure(v.kwh, 'kWh', lang, 3)}</Typography>

@@ -7,7 +7,7 @@ import { useEChart, type ChartOption } from '../../charts/use-echart.ts';
 import { sl } from '../../i18n/messages.ts';
 import type { Report, ReportKind, ReportRow } from './energy-api.ts';
 
-type Series = { name: string; values: number[]; stack?: string };
+type Series = { name: string; values: (number | null)[]; stack?: string };
 type Phase = Record<string, number>;
 const PHASES = ['A', 'B', 'C'];
 
@@ -17,13 +17,29 @@ function seriesOf(kind: ReportKind, periods: string[], rows: ReportRow[], lang: 
     periods.map((p) => rows.filter((r) => r.period === p && where(r)).reduce((s, r) => s + pick(r), 0));
   const phase = (r: ReportRow, n: number, key: string) =>
     ((r.phases as Phase[] | undefined) ?? []).find((p) => p.phase === n)?.[key] ?? 0;
+  // a period without readings has no bar, not a bar at 0
   if (kind === 'consumption')
-    return [{ name: reportTitle('energy', lang), values: sum((r) => Number(r.kwh)) }];
-  if (kind === 'energy-saved')
     return [
-      { name: reportTitle('drawnKwh', lang), values: sum((r) => Number(r.drawnKwh)), stack: 'full' },
-      { name: reportTitle('savedKwh', lang), values: sum((r) => Number(r.savedKwh)), stack: 'full' },
+      {
+        name: reportTitle('energy', lang),
+        values: periods.map((p) => {
+          const kwh = rows.find((r) => r.period === p)?.kwh;
+          return kwh == null ? null : Number(kwh);
+        }),
+      },
     ];
+  if (kind === 'energy-saved') {
+    // a period no lamp reported in is one row with empty figures: no bar, not a bar at 0
+    const read = (key: 'drawnKwh' | 'savedKwh') =>
+      periods.map((p) => {
+        const known = rows.filter((r) => r.period === p && r[key] != null);
+        return known.length ? known.reduce((s, r) => s + Number(r[key]), 0) : null;
+      });
+    return [
+      { name: reportTitle('drawnKwh', lang), values: read('drawnKwh'), stack: 'full' },
+      { name: reportTitle('savedKwh', lang), values: read('savedKwh'), stack: 'full' },
+    ];
+  }
   const key = kind === 'indications' ? 'kwh' : 'power';
   // instant values: every meter's power in W, whatever unit its own rows were given in
   const watts = (r: ReportRow) => (kind === 'instant-values' && r.powerUnit === 'kW' ? 1000 : 1);
@@ -34,6 +50,21 @@ function seriesOf(kind: ReportKind, periods: string[], rows: ReportRow[], lang: 
     name: `${PHASES[n - 1]}`,
     values: sum((r) => phase(r, n, key) * watts(r)),
   }));
+}
+
+/**
+ * Each run of periods whose value is empty, as the category axis's edges around it: a category's index is its
+ * centre, so the run reaches half a period beyond its first and last.
+ */
+function runsWithout(values: (number | null)[]): [number, number][] {
+  const runs: [number, number][] = [];
+  values.forEach((v, i) => {
+    if (v !== null) return;
+    const last = runs.at(-1);
+    if (last && values[i - 1] === null) last[1] = i + 0.5;
+    else runs.push([i - 0.5, i + 0.5]);
+  });
+  return runs;
 }
 
 /** A report's periods as bars or lines, zoomable (wheel, drag and the slider). */
@@ -51,7 +82,7 @@ export function ReportChart({ kind, report }: { kind: ReportKind; report: Report
       legend: { top: 0 },
       tooltip: {
         trigger: 'axis',
-        valueFormatter: (v) => `${formatNumber(Number(v), lang, 3)} ${unit}`,
+        valueFormatter: (v) => (v == null ? '—' : `${formatNumber(Number(v), lang, 3)} ${unit}`),
       },
       xAxis: {
         type: 'category',
@@ -68,13 +99,31 @@ export function ReportChart({ kind, report }: { kind: ReportKind; report: Report
         axisLabel: { formatter: (v: number) => formatNumber(v, lang, 2) },
       },
       dataZoom: [{ type: 'inside' }, { type: 'slider', bottom: 16 }],
-      series: series.map((s) =>
+      series: series.map((s, i) =>
         line
           ? { type: 'line', name: s.name, data: s.values, showSymbol: true }
-          : { type: 'bar', name: s.name, data: s.values, stack: s.stack },
+          : {
+              type: 'bar',
+              name: s.name,
+              data: s.values,
+              stack: s.stack,
+              // the runs of periods without readings, shaded and named so, told apart from a period at 0
+              markArea:
+                i === 0
+                  ? {
+                      silent: true,
+                      itemStyle: { color: 'rgba(128, 128, 128, 0.14)' },
+                      label: { position: 'insideTop', color: '#757575' },
+                      data: runsWithout(s.values).map(([from, to]) => [
+                        { name: translate(sl('energyNoReadings')), xAxis: from },
+                        { xAxis: to },
+                      ]),
+                    }
+                  : undefined,
+            },
       ),
     };
-  }, [kind, report, lang]);
+  }, [kind, report, lang, translate]);
   const chart = useEChart(option);
   return (
     <Box

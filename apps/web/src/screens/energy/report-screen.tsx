@@ -107,6 +107,9 @@ export default function ReportScreen() {
     setParams(next);
     setSearch(addressOf(kind, next), { replace: true });
   };
+  // the range is typed and shown on the report's city's clock, on which its periods are cut
+  const zone = shown?.city.timezone;
+  const onClock = (label: string) => (zone ? `${label} (${zone})` : label);
   const money = (v: number | null) =>
     v == null ? '—' : `${formatNumber(v, lang, 2)} ${shown?.city.currency ?? ''}`;
   return (
@@ -139,14 +142,16 @@ export default function ReportScreen() {
           <InstantTextField
             size="small"
             sx={{ width: 240 }}
-            label={translate(sl('energyStart'))}
+            label={onClock(translate(sl('energyStart')))}
+            timeZone={zone}
             value={params.start || shown?.start || ''}
             onChange={(v) => set({ start: v ?? '' })}
           />
           <InstantTextField
             size="small"
             sx={{ width: 240 }}
-            label={translate(sl('energyEnd'))}
+            label={onClock(translate(sl('energyEnd')))}
+            timeZone={zone}
             value={params.end || shown?.end || ''}
             onChange={(v) => set({ end: v ?? '' })}
           />
@@ -220,12 +225,17 @@ export default function ReportScreen() {
           </Button>
         </Stack>
         {answer.state === 'failed' || answer.state === 'invalid' ? (
-          <Typography>{translate(sl('energyFailed'))}</Typography>
+          <Typography role="alert" data-testid="report-failed">
+            {answer.message ?? translate(sl('energyFailed'))}
+          </Typography>
         ) : !shown ? (
           <Typography>{translate(sl('energyLoading'))}</Typography>
         ) : (
           <Box sx={{ opacity: answer.state === 'loading' ? 0.5 : 1 }}>
-            {shown.rows.length === 0 && <Typography>{translate(sl('energyNoData'))}</Typography>}
+            {shown.rows.every(
+              (r) =>
+                (kind === 'consumption' && r.kwh == null) || (kind === 'energy-saved' && r.savedKwh == null),
+            ) && <Typography>{translate(sl('energyNoData'))}</Typography>}
             <ReportChart kind={kind} report={shown} />
             {shown.total && (
               <Typography sx={{ my: 1 }} data-testid="report-total">

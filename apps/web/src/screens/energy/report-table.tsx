@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useLocaleState } from 'react-admin';
-import { formatNumber, type Language } from '@sl/domain';
+import { formatDateText, formatNumber, type Language } from '@sl/domain';
 import { reportTable } from '@sl/domain/energy';
 import type { Report, ReportKind } from './energy-api.ts';
 
@@ -8,7 +8,13 @@ import type { Report, ReportKind } from './energy-api.ts';
 export function ReportTable({ kind, report }: { kind: ReportKind; report: Report }) {
   const [lang] = useLocaleState() as [Language, unknown];
   const table = reportTable(kind, report, lang);
-  const cell = (v: string | number | null) => (typeof v === 'number' ? formatNumber(v, lang, 3) : (v ?? '—'));
+  // a period's day as the language writes it (the files keep YYYY-MM-DD, which every spreadsheet reads)
+  const cell = (v: string | number | null, column: number) =>
+    typeof v === 'number'
+      ? formatNumber(v, lang, 3)
+      : column === 0 && v
+        ? formatDateText('day', v, lang)
+        : (v ?? '—');
   return (
     <Table size="small" data-testid="report-table">
       <TableHead>
@@ -23,7 +29,7 @@ export function ReportTable({ kind, report }: { kind: ReportKind; report: Report
           <TableRow key={i}>
             {row.map((v, j) => (
               <TableCell key={j} align={typeof v === 'number' ? 'right' : 'left'}>
-                {cell(v)}
+                {cell(v, j)}
               </TableCell>
             ))}
           </TableRow>

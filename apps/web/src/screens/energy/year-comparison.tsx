@@ -13,13 +13,19 @@ const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0
 const monthIn = (lang: Language, m: number) =>
   new Date(Date.UTC(2000, m, 1)).toLocaleString(LOCALES[lang], { month: 'short', timeZone: 'UTC' });
 
-/** kWh per month of a year on the city's calendar (a month with no readings: 0). */
+/** kWh per month of a year on the city's calendar (a month with no readings, or yet to come: null, not 0). */
 async function yearByMonth(year: number, city: number, tz: string) {
   const start = zonedInstant(`${year}-01-01`, '00:00', tz).toISOString();
   const end = zonedInstant(`${year + 1}-01-01`, '00:00', tz).toISOString();
   const r = await report('consumption', { start, end, groupType: 'BY_MONTH', city });
-  return MONTHS.map((m) => Number(r.rows.find((x) => x.period === `${year}-${m}`)?.kwh ?? 0));
+  return MONTHS.map((m) => {
+    const kwh = r.rows.find((x) => x.period === `${year}-${m}`)?.kwh;
+    return kwh == null ? null : Number(kwh);
+  });
 }
+
+const kwhOrNone = (kwh: number | null | undefined, lang: Language) =>
+  kwh == null ? '—' : formatMeasure(kwh, 'kWh', lang, 3);
 
 /** A year's consumption month by month against the year before. */
 export function YearComparison({ year, city, tz }: { year: number; city: number; tz: string }) {
@@ -36,7 +42,7 @@ export function YearComparison({ year, city, tz }: { year: number; city: number;
       animation: false,
       grid: { left: 56, right: 16, top: 40, bottom: 32 },
       legend: { top: 0 },
-      tooltip: { trigger: 'axis', valueFormatter: (v) => formatMeasure(Number(v), 'kWh', lang, 3) },
+      tooltip: { trigger: 'axis', valueFormatter: (v) => kwhOrNone(v == null ? null : Number(v), lang) },
       xAxis: { type: 'category', data: MONTHS.map((_, i) => monthIn(lang, i)) },
       yAxis: {
         type: 'value',
@@ -70,8 +76,8 @@ export function YearComparison({ year, city, tz }: { year: number; city: number;
             MONTHS.map((m, i) => (
               <TableRow key={m}>
                 <TableCell>{monthName(i)}</TableCell>
-                <TableCell align="right">{formatMeasure(data.before[i]!, 'kWh', lang, 3)}</TableCell>
-                <TableCell align="right">{formatMeasure(data.now[i]!, 'kWh', lang, 3)}</TableCell>
+                <TableCell align="right">{kwhOrNone(data.before[i], lang)}</TableCell>
+                <TableCell align="right">{kwhOrNone(data.now[i], lang)}</TableCell>
               </TableRow>
             ))}
         </TableBody>

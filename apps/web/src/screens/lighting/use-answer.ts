@@ -4,8 +4,8 @@ import { HttpError } from 'react-admin';
 export type Answered<T> =
   | { state: 'loading'; last?: T }
   | { state: 'done'; value: T }
-  | { state: 'invalid'; last?: T }
-  | { state: 'failed'; last?: T };
+  | { state: 'invalid'; last?: T; message?: string }
+  | { state: 'failed'; last?: T; message?: string };
 
 /**
  * The answer of `ask` for the latest `key`: an answer to an older key is dropped, and the last good answer stays
@@ -22,8 +22,12 @@ export function useAnswer<T>(key: string | undefined, ask: () => Promise<T>): An
       (err: unknown) => {
         if (gone) return;
         const invalid = err instanceof HttpError && err.status === 400;
+        // the server's catalogue message is already in the user's language; a network failure has none
+        const message =
+          err instanceof HttpError && err.body ? (err.body as { message?: string }).message : undefined;
         setAnswer((a) => ({
           state: invalid ? 'invalid' : 'failed',
+          message,
           last: a.state === 'done' ? a.value : a.last,
         }));
       },

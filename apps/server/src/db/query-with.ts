@@ -1,0 +1,31 @@
+import pg from 'pg';
+
+type Raw = { query(text: string, params: unknown[]): Promise<unknown> };
+type Rows = { rows: Record<string, unknown>[] };
+
+/**
+ * One statement with planner settings of its own (`set local`, in a transaction of its own) on PostgreSQL. PGlite
+ * runs it as it is: it has one connection that other statements share between awaits, no JIT, and small data.
+ */
+export async function queryWith(
+  raw: Raw,
+  settings: Record<string, string>,
+  text: string,
+  params: unknown[],
+): Promise<Rows> {
+  const none = Object.keys(settings).length === 0;
+  if (none || !(raw instanceof pg.Pool)) return (await raw.query(text, params)) as Rows;
+  const client = await raw.connect();
+  try {
+    await client.query('begin');
+    for (const [name, value] of Object.entries(settings)) await client.query(`set local ${name} = ${value}`);
+    const result = await client.query(text, params);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
