@@ -60,28 +60,42 @@ describe(`important events on ${backend}`, () => {
     live.stop();
   });
 
-  it("a controller's outage is one story: its event, and its modules' events grouped under it", async () => {
-    const field = sim.controllers[1]!;
-    const controller = await idOfController(field.mac);
-    field.goOffline(4000);
-    const outage = await until(
-      async () => (await search(`type=CONTROLLER_DISCONNECTED&controller=${controller}`))[0],
-    );
-    const grouped = await until(async () => {
-      const found = await search(`type=MODULE_NOT_RESPONDING&cause=${outage._id}`);
-      return found.length === field.device.lamps.size ? found : undefined;
-    });
-    expect(new Set(grouped.map((e) => e.controller))).toEqual(new Set([controller]));
-    const info = (await s.call('GET', `/api/v2/important-events/get-full-info?id=${outage._id}`)).body.result;
-    expect(info).toMatchObject({ type: 'CONTROLLER_DISCONNECTED', grouped: field.device.lamps.size });
-    expect(info.controller).toMatchObject({ _id: controller, mac: field.mac });
-    await until(async () =>
-      (await search(`controller=${controller}&type=CONTROLLER_DISCONNECTED`)).length === 0 ? true : undefined,
-    );
-    await until(async () =>
-      (await search(`cause=${outage._id}&type=MODULE_NOT_RESPONDING`)).length === 0 ? true : undefined,
-    );
-  });
+  // the outage lasts until every module's event is seen: on a loaded machine a fixed 4 s ended it first once (CI)
+  it(
+    "a controller's outage is one story: its event, and its modules' events grouped under it",
+    { timeout: 90_000 },
+    async () => {
+      const field = sim.controllers[1]!;
+      const controller = await idOfController(field.mac);
+      field.goOffline(120_000);
+      const outage = await until(
+        async () => (await search(`type=CONTROLLER_DISCONNECTED&controller=${controller}`))[0],
+        20_000,
+      );
+      const grouped = await until(async () => {
+        const found = await search(`type=MODULE_NOT_RESPONDING&cause=${outage._id}`);
+        return found.length === field.device.lamps.size ? found : undefined;
+      }, 20_000);
+      field.comeBack();
+      expect(new Set(grouped.map((e) => e.controller))).toEqual(new Set([controller]));
+      const info = (await s.call('GET', `/api/v2/important-events/get-full-info?id=${outage._id}`)).body
+        .result;
+      expect(info).toMatchObject({ type: 'CONTROLLER_DISCONNECTED', grouped: field.device.lamps.size });
+      expect(info.controller).toMatchObject({ _id: controller, mac: field.mac });
+      await until(
+        async () =>
+          (await search(`controller=${controller}&type=CONTROLLER_DISCONNECTED`)).length === 0
+            ? true
+            : undefined,
+        20_000,
+      );
+      await until(
+        async () =>
+          (await search(`cause=${outage._id}&type=MODULE_NOT_RESPONDING`)).length === 0 ? true : undefined,
+        20_000,
+      );
+    },
+  );
 
   it('an open cabinet door opens CABINET_DOOR_OPEN; the operator solves it by hand with a comment, and closing the door solves what is left', async () => {
     const field = sim.controllers[2]!;

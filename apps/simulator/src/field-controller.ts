@@ -114,10 +114,15 @@ export class FieldController {
     this.ctx.counters.offline += 1;
     this.client?.end(true);
     this.client = undefined;
-    this.back = setTimeout(() => {
-      this.device.online = true;
-      void this.connect().catch(() => (this.ctx.counters.errors += 1));
-    }, ms);
+    this.back = setTimeout(() => this.comeBack(), ms);
+  }
+
+  /** Ends an outage begun by goOffline now, rather than when it was due to end. */
+  comeBack(): void {
+    if (this.device.online) return;
+    clearTimeout(this.back);
+    this.device.online = true;
+    void this.connect().catch(() => (this.ctx.counters.errors += 1));
   }
 
   /** `clearRetained`: empties its retained state on the way out (for shared brokers), in place of a farewell. */

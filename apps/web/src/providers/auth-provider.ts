@@ -37,10 +37,19 @@ export function mayIn(area: Area, flag: Flag, groupOwned = true): boolean {
 export const recordLink = (resource: string): 'edit' | 'show' | false =>
   canDo(resource, 'edit') ? 'edit' : canDo(resource, 'show') ? 'show' : false;
 
+/**
+ * A way out is under way. A sign-out makes several of react-admin's hooks log out too (the session check, a list's
+ * refused request), each of which went to the root once more: three entries of it in the history, so Back after a
+ * sign-out showed the login page again rather than leaving it.
+ */
+let leaving = false;
+
 // A console page kept by the browser (back-forward cache) and shown again after a sign-out is not shown: the root
 // loads instead.
 window.addEventListener('pageshow', (ev) => {
-  if (ev.persisted && !storedProfile()) window.location.replace('/');
+  if (!ev.persisted) return;
+  leaving = false;
+  if (!storedProfile()) window.location.replace('/');
 });
 
 // Every way out ends at the root, which the console answers with a page load of the login page (spec §4).
@@ -49,6 +58,8 @@ export const authProvider: AuthProvider = {
     await signIn(demo ? 'demo' : { login: username ?? '', password: password ?? '' });
   },
   logout: async () => {
+    if (leaving) return false;
+    leaving = true;
     const had = storedProfile() !== undefined;
     forgetUser();
     if (had) await http('POST', '/auth/sign-out').catch(() => undefined);
