@@ -242,8 +242,12 @@ describe('energy screens, in Chromium', () => {
       await page.getByTestId('report-district').getByRole('combobox').click();
       await page.getByRole('option', { name, exact: true }).click();
     };
+    // no meter in the East End: no readings, which is said, and no total (not 0 kWh)
+    const noData = page.getByTestId('report-no-data');
     await district('East End');
-    await expect.poll(() => total.textContent()).toContain('Итого: 0\u00a0кВт·ч');
+    await expect.poll(() => noData.textContent()).toBe('За этот период показаний нет');
+    await expect(total.count()).resolves.toBe(0);
+    await shot(page, 'h14-report-district-empty-ru');
     await district('West End');
     await expect.poll(() => total.textContent()).toContain('Итого: 1\u00a0кВт·ч');
     await page.getByRole('option', { name: 'East End' }).waitFor({ state: 'detached' });
@@ -251,7 +255,7 @@ describe('energy screens, in Chromium', () => {
     await district('East End');
     await expect.poll(() => new URL(page.url()).searchParams.get('district')).toMatch(/^\d+$/);
     await page.reload();
-    await expect.poll(() => total.textContent()).toContain('Итого: 0\u00a0кВт·ч');
+    await expect.poll(() => noData.textContent()).toBe('За этот период показаний нет');
     // the districts to name it come in their own request, which may answer after the report's
     await expect.poll(() => page.getByTestId('report-district').textContent()).toContain('East End');
     await district('West End');

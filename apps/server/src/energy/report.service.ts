@@ -160,7 +160,8 @@ export class ReportService {
         period: periodLabel(q.groupType, day),
         ...(b ? energyFigures(b.wh, b.nightWh, city) : NO_READINGS),
       })),
-      total: energyFigures(total.wh, total.nightWh, city),
+      // no period with a reading: nothing is known of the range's consumption, which is not 0 kWh
+      total: all.some(([, b]) => b) ? energyFigures(total.wh, total.nightWh, city) : NO_READINGS,
     };
   }
 

@@ -71,14 +71,15 @@ export function registerReportRoutes(app: FastifyInstance, reports: ReportServic
     {
       schema: {
         tags: ['energy'],
-        summary: `Energy drawn per period in kWh, money (the city’s tariff, night tariff) and CO2 (kg); every period of the range is a row, one without readings with its figures null (not 0). ${RANGE}`,
+        summary: `Energy drawn per period in kWh, money (the city’s tariff, night tariff) and CO2 (kg); every period of the range is a row, one without readings with its figures null (not 0), and the total's too when no period has one. ${RANGE}`,
         querystring: reportQuery,
         response: answer(
           z.object({
             ...head,
             // a period without a reading: every figure null
             rows: z.array(z.object({ period: z.string(), ...figures, kwh: z.number().nullable() })),
-            total: z.object(figures),
+            // no period with a reading: every figure null
+            total: z.object({ ...figures, kwh: z.number().nullable() }),
           }),
         ),
       },

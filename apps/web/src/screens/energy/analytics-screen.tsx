@@ -39,7 +39,7 @@ function PeriodEffectiveness({ period, city, tz }: { period: Period; city: numbe
   // no lamp reported in the period: nothing is known of its burning or saving, which is not 0
   const known = (v: unknown, shown: (v: number) => string) => (v == null ? '—' : shown(Number(v)));
   const lines: [string, string][] = [
-    ['analyticsConsumption', kwh(used?.kwh)],
+    ['analyticsConsumption', known(used?.kwh, kwh)],
     ['analyticsCost', used?.cost == null ? '—' : `${formatNumber(used.cost, lang, 2)} ${currency ?? ''}`],
     ['analyticsCo2', used?.co2Kg == null ? '—' : formatMeasure(used.co2Kg, 'kg', lang, 3)],
     ['analyticsBurnHours', known(saved?.burnHours, (v) => formatMeasure(v, 'h', lang))],

@@ -235,9 +235,9 @@ export default function ReportScreen() {
             {shown.rows.every(
               (r) =>
                 (kind === 'consumption' && r.kwh == null) || (kind === 'energy-saved' && r.savedKwh == null),
-            ) && <Typography>{translate(sl('energyNoData'))}</Typography>}
+            ) && <Typography data-testid="report-no-data">{translate(sl('energyNoData'))}</Typography>}
             <ReportChart kind={kind} report={shown} />
-            {shown.total && (
+            {shown.total?.kwh != null && (
               <Typography sx={{ my: 1 }} data-testid="report-total">
                 {translate(sl('energyTotal'), {
                   kwh: formatMeasure(shown.total.kwh, 'kWh', lang, 3),
