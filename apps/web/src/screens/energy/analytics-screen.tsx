@@ -36,12 +36,12 @@ function PeriodEffectiveness({ period, city, tz }: { period: Period; city: numbe
   if (answer.state !== 'done') return null;
   const { used, saved, currency, available } = answer.value;
   const kwh = (v: unknown) => formatMeasure(Number(v ?? 0), 'kWh', lang, 3);
-  // no lamp reported in the period: nothing is known of its burning or saving, which is not 0
+  // no lamp or meter reported in the period: nothing is known of it, which is not 0
   const known = (v: unknown, shown: (v: number) => string) => (v == null ? '—' : shown(Number(v)));
   const lines: [string, string][] = [
     ['analyticsConsumption', known(used?.kwh, kwh)],
-    ['analyticsCost', used?.cost == null ? '—' : `${formatNumber(used.cost, lang, 2)} ${currency ?? ''}`],
-    ['analyticsCo2', used?.co2Kg == null ? '—' : formatMeasure(used.co2Kg, 'kg', lang, 3)],
+    ['analyticsCost', known(used?.cost, (v) => `${formatNumber(v, lang, 2)} ${currency ?? ''}`)],
+    ['analyticsCo2', known(used?.co2Kg, (v) => formatMeasure(v, 'kg', lang, 3))],
     ['analyticsBurnHours', known(saved?.burnHours, (v) => formatMeasure(v, 'h', lang))],
     ['analyticsFull', known(saved?.fullKwh, kwh)],
     ['analyticsDrawn', known(saved?.drawnKwh, kwh)],

@@ -72,16 +72,15 @@ function Energy({ widget, tick, city, tz }: { widget: Widget; tick: number; city
     if (widget === 'saved')
       return ((await report('energy-saved', range)).rows[0]?.savedKwh ?? null) as number | null;
     const r = await report('consumption', range);
-    // no meter has read yet today (or this month): said so, not 0 kWh
-    const read = r.rows.some((row) => row.kwh != null);
-    return r.total && { ...r.total, currency: r.city.currency ?? '', read };
+    return r.total && { ...r.total, currency: r.city.currency ?? '' };
   });
   const v = answer.state === 'done' ? answer.value : answer.last;
   // no lamp has reported this month: said so, not 0 kWh saved
   if (v === null) return <Typography variant="body2">{translate(sl('energyNoData'))}</Typography>;
   if (v === undefined || typeof v === 'number')
     return <Typography variant="h6">{formatMeasure(Number(v ?? 0), 'kWh', lang, 3)}</Typography>;
-  if (!v.read) return <Typography variant="body2">{translate(sl('energyNoData'))}</Typography>;
+  // no meter has read yet today (or this month): the total is unknown, said so, not 0 kWh
+  if (v.kwh == null) return <Typography variant="body2">{translate(sl('energyNoData'))}</Typography>;
   return (
     <>
       <Typography variant="h6">{formatMeasure(v.kwh, 'kWh', lang, 3)}</Typography>
