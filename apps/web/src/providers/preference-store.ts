@@ -20,8 +20,15 @@ const put = (key: string, value: unknown) =>
   );
 
 export function preferenceStore(base: Store = localStorageStore()): Store {
+  // keys the user changed while the server's preferences were on their way: the answer predates those changes
+  const changedMeanwhile = new Set<string>();
+  const send = (key: string, value: unknown) => {
+    changedMeanwhile.add(key);
+    void put(key, value);
+  };
   const apply = (prefs: Prefs) => {
     for (const [key, value] of Object.entries(prefs)) {
+      if (changedMeanwhile.has(key)) continue;
       const list = PER_PAGE.exec(key);
       if (list) {
         const paramsKey = `${list[1]}.listParams`;
@@ -38,6 +45,7 @@ export function preferenceStore(base: Store = localStorageStore()): Store {
       base.setup();
       // signed out there is nothing to ask for, and a refused call would show in the browser's console
       if (!storedProfile()) return;
+      changedMeanwhile.clear();
       http<{ result: Prefs }>('GET', '/api/v2/preferences')
         .then((a) => apply(a.result))
         .catch(() => undefined);
@@ -49,12 +57,12 @@ export function preferenceStore(base: Store = localStorageStore()): Store {
       if (list) {
         const perPage = (value as { perPage?: unknown } | undefined)?.perPage;
         if (perPage !== undefined && perPage !== (before as { perPage?: unknown } | undefined)?.perPage)
-          void put(`${list[1]}.perPage`, perPage);
-      } else if (isSynced(key) && JSON.stringify(before) !== JSON.stringify(value)) void put(key, value);
+          send(`${list[1]}.perPage`, perPage);
+      } else if (isSynced(key) && JSON.stringify(before) !== JSON.stringify(value)) send(key, value);
     },
     removeItem(key) {
       base.removeItem(key);
-      if (isSynced(key)) void put(key, null);
+      if (isSynced(key)) send(key, null);
     },
   };
 }
