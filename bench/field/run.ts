@@ -158,7 +158,7 @@ async function main() {
         { ...serverEnv, ENERGY_ROLLUPS: on ? '1' : '0' },
         '/health',
       );
-      await pool.query('truncate module_readings, module_hours');
+      await pool.query('truncate module_readings, module_hours, module_days');
       await pool.query('checkpoint');
       console.log(`ingest at ${ROLLUP_RATE} readings/s, rollups ${on ? 'on' : 'off'} ...`);
       const step = await ingestStep({

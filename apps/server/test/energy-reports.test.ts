@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, zonedInstant } from '@sl/domain/astro';
 import { encodeMeterReading, topic } from '@sl/protocol';
 import { rebuildDistrictHours, rebuildGroupHours, rebuildSavedHours } from '../src/energy/group-hours.ts';
-import { dropOldPartitions } from '../src/field/history.ts';
+import { dropOldPartitions, trimModuleHours } from '../src/field/history.ts';
 import { until } from './field-setup.ts';
 import { at, D, MAC, MODULE, publishEnergyField, READINGS, SERIAL, TZ } from './energy-field.ts';
 import { box } from './boxes.ts';
@@ -21,6 +21,7 @@ let cabinetId = 0;
 let groupId = 0;
 let cityId = 0;
 let secret = '';
+let groupControlId = 0;
 const clock = { t: new Date(), now: () => clock.t };
 const users: Record<string, Client> = {};
 
@@ -369,6 +370,7 @@ describe(`energy reports on ${backend}`, () => {
 
   it('a group control’s consumption is what the lamps now in it drew: its sockets’ modules, a lamp naming it', async () => {
     const gc = await create('GroupControl', { name: 'Energy street', id: 41, group: groupId });
+    groupControlId = gc;
     const kwh = async (c: Client, query: Record<string, string | number> = {}) => {
       const res = await report(c, 'consumption', {
         ...range,
@@ -508,13 +510,36 @@ describe(`energy reports on ${backend}`, () => {
 
   it('keeps the figures once the raw readings are past the retention', async () => {
     await dropOldPartitions(s.db, 1);
-    const raw = await s.sql<{ n: string }>(
+    const readings = await s.sql<{ n: string }>(
       'select count(*)::text as n from meter_readings where serial = $1',
       [SERIAL],
     );
-    expect(raw[0]!.n).toBe('0');
+    expect(readings[0]!.n).toBe('0');
     const res = await report(s, 'consumption', { ...range, meter: meterId, groupType: 'BY_PERIOD' });
     expect(res.body.result.total).toEqual({ kwh: 1, cost: 0.13, co2Kg: 0.4 });
+    // the modules' hours go with the raw readings; their days' rises stay, and what reads them says the same
+    const saved = async () =>
+      (await report(s, 'energy-saved', { ...range, groupType: 'BY_PERIOD', group: groupId })).body.result
+        .rows;
+    const savedBefore = await saved();
+    expect(await trimModuleHours(s.db, 1)).toBe(3);
+    expect(await s.sql('select 1 from module_hours where mac = $1', [MODULE])).toEqual([]);
+    const raw = {
+      query: (text: string, params: unknown[]) => s.sql(text, params).then((rows) => ({ rows })),
+    };
+    await rebuildSavedHours(raw);
+    expect(await saved()).toEqual(savedBefore);
+    const [lamp] = await s.sql<{ _id: number }>("select _id from luminaries where uid = 'lamp-energy'");
+    const lampIn = (gc: number | null) =>
+      s.call('PATCH', `/api/v1/Luminaries/${lamp!._id}`, { profileGroup: gc });
+    expect((await lampIn(groupControlId)).status).toBe(200);
+    const lit = await report(s, 'consumption', {
+      ...range,
+      groupType: 'BY_DAY',
+      groupControl: groupControlId,
+    });
+    expect(lit.body.result.rows.map((r: { kwh: number | null }) => r.kwh)).toEqual([null, 0.1, null]);
+    expect((await lampIn(null)).status).toBe(200);
   });
 
   it('moves the next hour’s average data when a reading arrives late', async () => {

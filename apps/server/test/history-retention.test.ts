@@ -67,6 +67,28 @@ describe(`history retention on ${backend}`, () => {
     expect(serials).toEqual(['KEPT', 'NOW']);
   });
 
+  it('deletes the module hours past the retention and keeps their days', async () => {
+    for (const [mac, ago] of [
+      ['OLD', 10],
+      ['KEPT', 2],
+    ] as const) {
+      const hour = new Date(Math.floor(daysAgo(ago).getTime() / 3_600_000) * 3_600_000).toISOString();
+      await s.sql(
+        `insert into module_hours (mac, hour, energy_min, energy_max, pow_sum, readings, wh) values ($1, $2, 1, 2, 0, 1, 1)`,
+        [mac, hour],
+      );
+      await s.sql(`insert into module_days (mac, day, wh, burn_h) values ($1, $2::date, '{1}', '{0}')`, [
+        mac,
+        hour.slice(0, 10),
+      ]);
+    }
+    await maintainHistory(s.db, 3);
+    const left = async (table: string) =>
+      (await s.sql<{ mac: string }>(`select mac from ${table} order by mac`)).map((r) => r.mac);
+    expect(await left('module_hours')).toEqual(['KEPT']);
+    expect(await left('module_days')).toEqual(['KEPT', 'OLD']);
+  });
+
   it('keeps everything when HISTORY_DAYS is 0', async () => {
     await ensurePartitions(s.db, 0, daysAgo(20));
     await maintainHistory(s.db, 0);

@@ -1,4 +1,13 @@
-import { bigint, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  doublePrecision,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 // Hourly rollups of the reading history, kept as the readings arrive (field/rollups.ts). Reports read these,
 // never the raw rows, and they outlive the raw rows' retention (HISTORY_DAYS). Hours are UTC hours: a local day
@@ -69,6 +78,23 @@ export const moduleHours = pgTable(
     burnH: doublePrecision('burn_h'),
   },
   (t) => [primaryKey({ columns: [t.mac, t.hour] })],
+);
+
+/**
+ * Per lamp module and UTC day: its hours' rises (module_hours.wh and burn_h, element i the hour from i:00 UTC; empty
+ * where the hour has none), one row a day rather than 24, so a year of 100,000 modules fits a disk (module_hours, kept
+ * for HISTORY_DAYS only, would need 145 GB). Kept by rollModules as the rises change; a group control's consumption
+ * reads only this.
+ */
+export const moduleDays = pgTable(
+  'module_days',
+  {
+    mac: text('mac').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    wh: doublePrecision('wh').array().notNull(),
+    burnH: doublePrecision('burn_h').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mac, t.day] })],
 );
 
 /**

@@ -1,7 +1,14 @@
 import { changeLog } from './change-log.table.ts';
 import { commandDevices, commands } from './command.table.ts';
 import { deviceSecrets } from './device-secret.table.ts';
-import { districtHours, groupHours, meterHours, moduleHours, savedHours } from './rollup.table.ts';
+import {
+  districtHours,
+  groupHours,
+  meterHours,
+  moduleDays,
+  moduleHours,
+  savedHours,
+} from './rollup.table.ts';
 import { loginThrottle, sessions } from './session.table.ts';
 import { tables } from './tables.ts';
 import { userPreferences } from './user-preference.table.ts';
@@ -17,6 +24,7 @@ export const schema = {
   meterHours,
   groupHours,
   moduleHours,
+  moduleDays,
   districtHours,
   savedHours,
   changeLog,

@@ -83,7 +83,7 @@ export const rebuildDistrictHours = (raw: Raw) =>
   );
 
 /**
- * The energy saved summed afresh from the modules' hours, each lamp's every hour now under the group, group control,
+ * The energy saved summed afresh from the modules' days (module_days, which outlive module_hours), each lamp's every hour now under the group, group control,
  * profile and model it has now (at ingest each hour is counted under those it had then).
  */
 export const rebuildSavedHours = (raw: Raw) =>
@@ -96,7 +96,9 @@ export const rebuildSavedHours = (raw: Raw) =>
        coalesce(lm.profile_id, 0) as profile, coalesce(sum(h.burn_h), 0) as burn_h, coalesce(sum(h.wh), 0) as wh,
        coalesce(sum(h.wh) filter (where mo.power > 0), 0) as rated_wh,
        coalesce(sum(h.burn_h * mo.power) filter (where mo.power > 0), 0) as full_wh
-     from module_hours h
+     from (
+       select d.mac, (d.day + make_interval(hours => u.i::int - 1)) at time zone 'UTC' as hour, u.wh, u.burn_h
+       from module_days d cross join lateral unnest(d.wh, d.burn_h) with ordinality as u(wh, burn_h, i)) h
      join luminary_modules lm on lm.mac = h.mac and lm.deleted_at is null
      join luminaries l on l.control_module = lm._id and l.deleted_at is null
      left join luminary_models mo on mo._id = l.model

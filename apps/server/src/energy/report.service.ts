@@ -52,7 +52,7 @@ function meteredOnly(q: ReportQuery) {
 }
 
 /**
- * A group control's consumption reads its lamps' ranges of hours out of module_hours, which holds every module's: by
+ * A group control's consumption reads its lamps' ranges of days out of module_days, which holds every module's: by
  * their index, never by a scan of the table (chosen where the table held little else: 1 s against 0.27 s for 500
  * lamps' month, bench:reports), and not JIT-compiled (50 ms of compiling for a plan priced dear by its row count).
  */

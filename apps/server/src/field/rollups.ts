@@ -243,6 +243,26 @@ export const GROUP_CONTROL_OF_MODULE = `coalesce((
     where p.deleted_at is null and p.sockets @> jsonb_build_array(jsonb_build_object('luminaryModule', lm._id))
       and (x->>'luminaryModule')::bigint = lm._id), l.profile_group, 0)`;
 
+const HOURS_OF_DAY = Array.from({ length: 24 }, (_, i) => i);
+/** `col` of the rows of `from` of each hour of the day, in an array of 24, empty where the day has no such hour */
+const dayArray = (col: string) =>
+  `array[${HOURS_OF_DAY.map((i) => `max(${col}) filter (where extract(hour from hour at time zone 'UTC') = ${i})`).join(', ')}]`;
+/** the newer array's values over the older one's, where the newer has one */
+const overlay = (newer: string, older: string) =>
+  `array(select coalesce(n, o) from unnest(${newer}, ${older}) with ordinality as u(n, o, i) order by i)`;
+
+/**
+ * Writes the module hours in `from` (mac, hour, now_wh, now_burn_h: their rises as they are now) into their days'
+ * arrays in module_days, leaving the days' other hours as they were.
+ */
+const intoModuleDays = (from: string) => `
+  insert into module_days as d (mac, day, wh, burn_h)
+  select mac, (hour at time zone 'UTC')::date, ${dayArray('now_wh')}, ${dayArray('now_burn_h')}
+  from ${from} group by 1, 2 order by 1, 2
+  on conflict (mac, day) do update set
+    wh = ${overlay('excluded.wh', 'd.wh')}, burn_h = ${overlay('excluded.burn_h', 'd.burn_h')}
+  returning 1`;
+
 // JIT off: the planner prices the sockets' lookup per module high, and compiling the statement cost 1.1 s of a 1.4 s
 // flush of 10,000 modules (0.35 s without)
 async function rollSaved(raw: Raw, macs: string[], hours: string[]): Promise<void> {
@@ -268,7 +288,8 @@ async function rollSaved(raw: Raw, macs: string[], hours: string[]): Promise<voi
        where h.mac = f.mac and h.hour = f.hour
          and (h.wh is distinct from f.wh or h.burn_h is distinct from f.burn_h)
        returning f.mac, f.hour, coalesce(f.wh, 0) - coalesce(f.old_wh, 0) as wh,
-         coalesce(f.burn_h, 0) - coalesce(f.old_burn_h, 0) as burn_h)
+         coalesce(f.burn_h, 0) - coalesce(f.old_burn_h, 0) as burn_h, f.wh as now_wh, f.burn_h as now_burn_h),
+     days as (${intoModuleDays('changed')})
      insert into saved_hours as s ("group", hour, group_control, profile, burn_h, wh, rated_wh, full_wh)
      select coalesce(lm."group", 0), c.hour, ${GROUP_CONTROL_OF_MODULE}, coalesce(lm.profile_id, 0),
        sum(c.burn_h), sum(c.wh), coalesce(sum(c.wh) filter (where mo.power > 0), 0),
