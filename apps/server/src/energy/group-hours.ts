@@ -83,8 +83,9 @@ export const rebuildDistrictHours = (raw: Raw) =>
   );
 
 /**
- * The energy saved summed afresh from the modules' days (module_days, which outlive module_hours), each lamp's every hour now under the group, group control,
- * profile and model it has now (at ingest each hour is counted under those it had then).
+ * The energy saved summed afresh from the modules' days (module_days, which outlive module_hours), each lamp's every
+ * hour now under the group, group control, profile and model it has now (at ingest each hour is counted under those it
+ * had then).
  */
 export const rebuildSavedHours = (raw: Raw) =>
   rebuild(
