@@ -3,43 +3,93 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
-// One group control's lamps as its consumption report reads them: `modules` lamp modules, each a luminaire naming
-// the group control, and a year of their hourly rollup rows (module_hours, one report an hour, with each hour's
-// rise), streamed in with COPY. A lamp draws its full power (40 to 120 W by module) from 22:00 to 12:00 UTC (dusk to
-// dawn in Boston) and nothing by day; its counters only rise.
+// The lamp modules' own rises as rollModules keeps them: a year of `module_days` (24 hourly rises per module and UTC
+// day) for every module, all that a group control's consumption reads, and, for the group control's lamps only, their
+// `module_hours` (one report an hour, with each hour's rise), which the report read before and is timed as the
+// baseline. The first `gcModules` modules are registered, each a luminaire naming the group control. A lamp draws its
+// full power (40 to 120 W by module) from 22:00 to 12:00 UTC (dusk to dawn in Boston) and nothing by day.
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const power = (m: number) => 40 + (m % 5) * 20;
 const burning = (hourUtc: number) => hourUtc >= 22 || hourUtc < 12;
 const macOf = (m: number) => `0B${m.toString(16).toUpperCase().padStart(14, '0')}`;
 
-function* lines(modules: number, from: Date, hours: number): Generator<string> {
+async function copy(pool: pg.Pool, statement: string, lines: Iterable<string>) {
+  const client = await pool.connect();
+  try {
+    await pipeline(Readable.from(lines), client.query(copyFrom(statement)));
+  } finally {
+    client.release();
+  }
+}
+
+/** Chunks of about 64 kB of the lines `rows` gives. */
+function* chunked(rows: Iterable<string>): Generator<string> {
   let chunk = '';
-  for (let m = 0; m < modules; m++) {
-    let energy = 10_000 + m;
-    let runh = 100 + m;
-    for (let h = 0; h < hours; h++) {
-      const at = new Date(from.getTime() + h * 3_600_000);
-      const wh = burning(at.getUTCHours()) ? power(m) : 0;
-      const burn = wh ? 1 : 0;
-      const [energyMin, runhMin] = [energy, runh];
-      energy += wh;
-      runh += burn;
-      chunk += `${macOf(m)}\t${at.toISOString()}\t${energyMin}\t${energy}\t${runhMin}\t${runh}\t${wh}\t1\t${wh}\t${burn}\n`;
-      if (chunk.length > 1 << 16) {
-        yield chunk;
-        chunk = '';
-      }
+  for (const line of rows) {
+    chunk += line;
+    if (chunk.length > 1 << 16) {
+      yield chunk;
+      chunk = '';
     }
   }
   if (chunk) yield chunk;
 }
 
-/** The modules and their luminaires, in `group`, naming `groupControl`; then their hours. Resolves with the rows. */
-export async function loadGroupControlModules(
+function* hourLines(modules: number, from: Date, hours: number): Generator<string> {
+  for (let m = 0; m < modules; m++) {
+    let energy = 10_000 + m;
+    let runh = 100 + m;
+    for (let h = 0; h < hours; h++) {
+      const at = new Date(from.getTime() + h * HOUR_MS);
+      const wh = burning(at.getUTCHours()) ? power(m) : 0;
+      const burn = wh ? 1 : 0;
+      const [energyMin, runhMin] = [energy, runh];
+      energy += wh;
+      runh += burn;
+      yield `${macOf(m)}\t${at.toISOString()}\t${energyMin}\t${energy}\t${runhMin}\t${runh}\t${wh}\t1\t${wh}\t${burn}\n`;
+    }
+  }
+}
+
+/** A day's two arrays for module `m`, empty (NULL) in the hours outside [from, to). */
+function dayArrays(m: number, day: number, from: number, to: number): string {
+  const wh: string[] = [];
+  const burn: string[] = [];
+  for (let h = 0; h < 24; h++) {
+    const at = day + h * HOUR_MS;
+    const inRange = at >= from && at < to;
+    const lit = burning(h);
+    wh.push(inRange ? String(lit ? power(m) : 0) : 'NULL');
+    burn.push(inRange ? (lit ? '1' : '0') : 'NULL');
+  }
+  return `{${wh.join(',')}}\t{${burn.join(',')}}`;
+}
+
+function* dayLines(modules: number, from: Date, hours: number): Generator<string> {
+  const start = from.getTime();
+  const end = start + hours * HOUR_MS;
+  const firstDay = start - (start % DAY_MS);
+  for (let m = 0; m < modules; m++) {
+    const mac = macOf(m);
+    const whole = dayArrays(m, firstDay + DAY_MS, -Infinity, Infinity);
+    for (let day = firstDay; day < end; day += DAY_MS) {
+      const arrays = day < start || day + DAY_MS > end ? dayArrays(m, day, start, end) : whole;
+      yield `${mac}\t${new Date(day).toISOString().slice(0, 10)}\t${arrays}\n`;
+    }
+  }
+}
+
+/**
+ * The group control's modules and luminaires, in `group`; every module's days; the group control's modules' hours.
+ * Resolves with the rows of each.
+ */
+export async function loadModules(
   pool: pg.Pool,
   group: number,
   groupControl: number,
-  modules: number,
+  { modules, gcModules }: { modules: number; gcModules: number },
   from: Date,
   hours: number,
 ) {
@@ -49,21 +99,21 @@ export async function loadGroupControlModules(
       select $3 || lpad(upper(to_hex(i)), 14, '0'), $1 from generate_series(0, $4::int - 1) i returning _id, mac)
     insert into luminaries (uid, "group", control_module, profile_group)
     select 'GC-' || m.mac, $1, m._id, $2 from m`,
-    [group, groupControl, '0B', modules],
+    [group, groupControl, '0B', gcModules],
   );
-  const client = await pool.connect();
-  try {
-    await pipeline(
-      Readable.from(lines(modules, from, hours)),
-      client.query(
-        copyFrom(
-          `copy module_hours (mac, hour, energy_min, energy_max, runh_min, runh_max, pow_sum, readings, wh, burn_h)
-          from stdin`,
-        ),
-      ),
-    );
-  } finally {
-    client.release();
-  }
-  return modules * hours;
+  await copy(
+    pool,
+    'copy module_days (mac, day, wh, burn_h) from stdin',
+    chunked(dayLines(modules, from, hours)),
+  );
+  await copy(
+    pool,
+    `copy module_hours (mac, hour, energy_min, energy_max, runh_min, runh_max, pow_sum, readings, wh, burn_h)
+    from stdin`,
+    chunked(hourLines(gcModules, from, hours)),
+  );
+  const { rows } = await pool.query<{ days: number; hours: number }>(
+    `select (select count(*) from module_days)::int as days, (select count(*) from module_hours)::int as hours`,
+  );
+  return rows[0]!;
 }

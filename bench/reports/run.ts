@@ -3,8 +3,8 @@
 // PostgreSQL; a district's consumption and the energy saved beside them. The reports read the hourly rollups only,
 // so those are what is loaded (by COPY): the group's and one district's pre-summed hours (group_hours,
 // district_hours), the meters' own hours (meter_hours, which a cabinet's or a meter's report reads) for that
-// district's HOUR_CABINETS cabinets (the demo city has 13 districts), and the energy saved of MODULES lamp modules as
-// pre-summed (saved_hours).
+// district's HOUR_CABINETS cabinets (the demo city has 13 districts), the energy saved of MODULES lamp modules as
+// pre-summed (saved_hours), and those modules' days of rises (module_days, which a group control's report reads).
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,9 +14,9 @@ import { ROOT, startNode, stopAll } from '../api/processes.ts';
 import { ADMIN_PASSWORD } from '../api/session.ts';
 import { call, signIn, type Session } from '../field/dim.ts';
 import { loadMeterHours, loadSummedHours } from './load-hours.ts';
-import { loadGroupControlModules } from './load-modules.ts';
+import { loadModules } from './load-modules.ts';
 import { loadSavedHours } from './load-saved.ts';
-import { consumptionSql } from '../../apps/server/src/energy/report-queries.ts';
+import { bucket, consumptionSql } from '../../apps/server/src/energy/report-queries.ts';
 import { box } from '../../apps/server/test/boxes.ts';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -124,11 +124,11 @@ async function main() {
       id: 1,
       group: group._id,
     });
-    const gcRows = await loadGroupControlModules(
+    const moduleRows = await loadModules(
       pool,
       group._id,
       groupControl._id,
-      GC_MODULES,
+      { modules: MODULES, gcModules: GC_MODULES },
       FROM,
       DAYS * 24,
     );
@@ -143,6 +143,7 @@ async function main() {
     await pool.query('vacuum analyze district_hours');
     await pool.query('vacuum analyze saved_hours');
     await pool.query('vacuum analyze module_hours');
+    await pool.query('vacuum analyze module_days');
     await pool.query('vacuum analyze luminaries');
     await pool.query('vacuum analyze luminary_modules');
     const loadSeconds = (performance.now() - t0) / 1000;
@@ -151,11 +152,13 @@ async function main() {
       groupSize: string;
       savedSize: string;
       gcSize: string;
+      daysSize: string;
     }>(
       `select pg_size_pretty(pg_total_relation_size('meter_hours')) as size,
         pg_size_pretty(pg_total_relation_size('group_hours')) as "groupSize",
         pg_size_pretty(pg_total_relation_size('saved_hours')) as "savedSize",
-        pg_size_pretty(pg_total_relation_size('module_hours')) as "gcSize"`,
+        pg_size_pretty(pg_total_relation_size('module_hours')) as "gcSize",
+        pg_size_pretty(pg_total_relation_size('module_days')) as "daysSize"`,
     );
     console.log(
       `loaded ${groupRows} group_hours and ${rows} meter_hours rows (${size[0]!.size}) in ${loadSeconds.toFixed(0)} s`,
@@ -209,11 +212,17 @@ async function main() {
     const savedYear = await runs(3, () => timed(server.url, s, year, 'energy-saved'));
     const savedByProfile = await runs(3, () => timed(server.url, s, `${year}&by=profile`, 'energy-saved'));
     console.log(`district ${JSON.stringify(districtYear)}\nsaved ${JSON.stringify(savedYear)}`);
-    // the group control: its lamps' own hours (module_hours), summed at request time
+    // the group control: its lamps' days of rises (module_days), summed at request time
     const ofGroupControl = (query: string) => `${query}&groupControl=${groupControl._id}`;
     const gcMonth = await runs(5, () => timed(server.url, s, ofGroupControl(month)));
     const gcYear = await runs(3, () => timed(server.url, s, ofGroupControl(year)));
     console.log(`group control ${JSON.stringify(gcMonth)} ${JSON.stringify(gcYear)}`);
+    const gcBaseline = await groupControlFromHours(pool, groupControl._id, DAYS);
+    // the same figure both ways, or the timing compares different work
+    if (Math.abs(gcBaseline.kwh - gcYear[0]!.kwh) > 0.01)
+      throw new Error(
+        `group control's year: ${gcYear[0]!.kwh} kWh from its days, ${gcBaseline.kwh} from its hours`,
+      );
 
     // 20 users, each asking one month's report after another (a different month each) for CONCURRENT_S
     const latencies: number[] = [];
@@ -249,8 +258,11 @@ async function main() {
         savedRows: saved.rows,
         savedCombos: saved.combos,
         savedSize: size[0]!.savedSize,
-        gcRows,
+        gcRows: moduleRows.hours,
         gcSize: size[0]!.gcSize,
+        dayRows: moduleRows.days,
+        daysSize: size[0]!.daysSize,
+        gcBaseline: gcBaseline.ms,
         gcMonth: gcMonth.map((r) => r.ms),
         gcMonthKwh: gcMonth[0]!.kwh,
         gcYear: gcYear.map((r) => r.ms),
@@ -298,6 +310,9 @@ type Result = {
   savedSize: string;
   gcRows: number;
   gcSize: string;
+  dayRows: number;
+  daysSize: string;
+  gcBaseline: number[];
   gcMonth: number[];
   gcMonthKwh: number;
   gcYear: number[];
@@ -310,6 +325,48 @@ type Result = {
   pg: string;
   load: number;
 };
+
+/** MB in a pg_size_pretty figure */
+const parseSize = (size: string) => {
+  const [value, unit] = size.split(' ');
+  return Number(value) * ({ bytes: 1 / 2 ** 20, kB: 1 / 1024, MB: 1, GB: 1024, TB: 2 ** 20 }[unit!] ?? 1);
+};
+
+/**
+ * The group control's year BY_MONTH as its report read it before module_days: its lamps' hours summed per hour out of
+ * module_hours (by index, not JIT-compiled, as the server ran it), in the database alone. Three runs.
+ */
+async function groupControlFromHours(pool: pg.Pool, groupControl: number, days: number) {
+  const ms: number[] = [];
+  let kwh = 0;
+  for (let i = 0; i < 3; i++) {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local enable_seqscan = off');
+      await client.query('set local jit = off');
+      const t0 = performance.now();
+      const { rows } = await client.query<{ wh: number }>(
+        `select to_char(${bucket('BY_MONTH', 'h.hour', '$3')}, 'YYYY-MM-DD') as first_day, sum(h.wh)::float8 as wh
+        from (
+          select h.hour, sum(h.wh) as wh
+          from module_hours h
+          join luminary_modules m on m.mac = h.mac and m.deleted_at is null
+          join luminaries l on l.control_module = m._id and l.deleted_at is null and l.profile_group = $4
+          where h.hour >= $1 and h.hour < $2 and h.wh is not null
+          group by h.hour) h
+        group by 1 order by 1`,
+        [FROM.toISOString(), new Date(FROM.getTime() + days * 86_400_000).toISOString(), TZ, groupControl],
+      );
+      ms.push(performance.now() - t0);
+      kwh = rows.reduce((t, r) => t + r.wh, 0) / 1000;
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+  }
+  return { ms, kwh };
+}
 
 function render(r: Result): string {
   const m = machine(`PostgreSQL ${r.pg}`);
@@ -324,7 +381,7 @@ function render(r: Result): string {
       `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       `- Command: \`${CABINETS === 5000 && DAYS === 365 ? '' : `CABINETS=${CABINETS} DAYS=${DAYS} `}npm run bench:reports\``,
       `- Machine: ${m.cores} cores (\`nproc\`), ${m.memory} memory, ${m.cpu}; Node ${m.node}; ${m.postgres}; one-minute load average at the end ${r.load.toFixed(1)}. anything else running on the machine makes the numbers noisy (see the load); the numbers are one run.`,
-      `- Data: ${n(CABINETS)} cabinets' meters, three phases, ${DAYS} days, as the hourly rollups keep them, loaded by COPY in ${r.loadSeconds.toFixed(0)} s: the group's pre-summed hours (\`group_hours\`, what \`rollMeters\` leaves for all ${n(CABINETS)} meters; all that a whole group's consumption reads): ${n(r.groupRows)} rows, ${r.groupSize}; and the meters' own hours (\`meter_hours\`, what four 15-minute readings an hour leave, with each hour's rise) **for the first ${n(HOUR_CABINETS)} meters only**, the meters of the cabinets of one district (${n(CABINETS)} ÷ ${DISTRICTS}; what a cabinet's or a meter's report reads): ${n(r.rows)} rows, ${r.size}, with that district's pre-summed hours (\`district_hours\`, all a district's consumption reads); and the energy saved of ${n(MODULES)} lamp modules as \`rollModules\` pre-sums it (\`saved_hours\`, per hour, group control and profile: ${r.savedCombos} of them; all the energy-saved report reads): ${n(r.savedRows)} rows, ${r.savedSize}; and one group control's ${n(GC_MODULES)} lamps with their modules' own hours (\`module_hours\`, what a group control's consumption reads: the lamps now in it): ${n(r.gcRows)} rows, ${r.gcSize}.${full ? '' : ` **Not the issue's size** (5,000 cabinets, a year).`} The raw 15-minute readings, the other meters' hours and the other modules' own hours (\`module_hours\` for 100,000 modules would be 876 M rows, about 145 GB with its index at ${r.gcSize} per ${n(r.gcRows)} rows: more than this machine's 80 GB of free disk) were not loaded: no report reads them but a cabinet's, a meter's or a group control's, timed here on the rows loaded.`,
+      `- Data: ${n(CABINETS)} cabinets' meters, three phases, ${DAYS} days, as the hourly rollups keep them, loaded by COPY in ${r.loadSeconds.toFixed(0)} s: the group's pre-summed hours (\`group_hours\`, what \`rollMeters\` leaves for all ${n(CABINETS)} meters; all that a whole group's consumption reads): ${n(r.groupRows)} rows, ${r.groupSize}; and the meters' own hours (\`meter_hours\`, what four 15-minute readings an hour leave, with each hour's rise) **for the first ${n(HOUR_CABINETS)} meters only**, the meters of the cabinets of one district (${n(CABINETS)} ÷ ${DISTRICTS}; what a cabinet's or a meter's report reads): ${n(r.rows)} rows, ${r.size}, with that district's pre-summed hours (\`district_hours\`, all a district's consumption reads); and the energy saved of ${n(MODULES)} lamp modules as \`rollModules\` pre-sums it (\`saved_hours\`, per hour, group control and profile: ${r.savedCombos} of them; all the energy-saved report reads): ${n(r.savedRows)} rows, ${r.savedSize}; and the ${n(MODULES)} modules' rises a day to a row (\`module_days\`, what \`rollModules\` keeps and a group control's consumption reads: the lamps now in it; ${n(GC_MODULES)} of them registered in one group control): ${n(r.dayRows)} rows, ${r.daysSize}; and, for the baseline, the group control's ${n(GC_MODULES)} modules' own hours (\`module_hours\`, kept for HISTORY_DAYS only): ${n(r.gcRows)} rows, ${r.gcSize}.${full ? '' : ` **Not the issue's size** (5,000 cabinets, a year).`} The raw 15-minute readings, the other meters' hours and the other modules' own hours (\`module_hours\` for ${n(MODULES)} modules for ${DAYS} days would be about ${n((MODULES / GC_MODULES) * r.gcRows)} rows, ${n(((MODULES / GC_MODULES) * parseSize(r.gcSize)) / 1024)} GB: more than this machine's free disk, which is why the days are kept a row each) were not loaded: no report reads them but a cabinet's or a meter's, timed here on the rows loaded.`,
       '- Requests: `GET /api/v2/reports/consumption` for the whole group (an admin with `group=`; one meter with `meter=`; the district with `district=`; the group control with `groupControl=`) and `GET /api/v2/reports/energy-saved` for the whole group, through the server process (`apps/server/src/main.ts`), on 127.0.0.1.',
     ].join('\n'),
     [
@@ -337,6 +394,7 @@ function render(r: Result): string {
       `| baseline: the same district's year summed from its ${n(HOUR_CABINETS)} meters' own hours at request time (the query before \`district_hours\`, in the database alone) | ${r.baselineYear.map(ms).join(', ')} | **${ms(median(r.baselineYear))}** | – |`,
       `| a group control of ${n(GC_MODULES)} lamps, a month BY_DAY (${n(r.gcMonthKwh)} kWh) | ${r.gcMonth.map(ms).join(', ')} | **${ms(median(r.gcMonth))}** | – |`,
       `| a group control of ${n(GC_MODULES)} lamps, a year BY_MONTH | ${r.gcYear.map(ms).join(', ')} | **${ms(median(r.gcYear))}** | – |`,
+      `| baseline: the same group control's year summed from its lamps' own hours (\`module_hours\`, the query before \`module_days\`, in the database alone) | ${r.gcBaseline.map(ms).join(', ')} | **${ms(median(r.gcBaseline))}** | – |`,
       `| energy saved, ${n(MODULES)} lamps, a month BY_DAY (${n(r.savedMonthKwh)} kWh saved) | ${r.savedMonth.map(ms).join(', ')} | **${ms(median(r.savedMonth))}** | – |`,
       `| energy saved, a year BY_MONTH | ${r.savedYear.map(ms).join(', ')} | **${ms(median(r.savedYear))}** | – |`,
       `| energy saved, a year BY_MONTH by profile (${n(r.savedByProfileRows)} rows) | ${r.savedByProfile.map(ms).join(', ')} | **${ms(median(r.savedByProfile))}** | – |`,
