@@ -280,6 +280,7 @@ export async function buildApp({
       lighting.online(macs);
       expectations?.online();
     };
+    ingest.onConnected = (macs) => lighting.online(macs);
     app.addHook('onClose', () => lighting.stop());
   }
   app.decorate('programs', programs);

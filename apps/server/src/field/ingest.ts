@@ -110,6 +110,11 @@ export class Ingest {
   };
   /** told of the controllers that came online with a flush (those whose programs may be waiting for them) */
   onOnline?: (macs: string[]) => void;
+  /**
+   * told of the controllers that said they are connected, whatever the database said before: one that reconnected
+   * after a restart of the server (still connected in its row) has its programs waiting too
+   */
+  onConnected?: (macs: string[]) => void;
   /** the server's now: a last will carries no time of its own and is stamped with it */
   clock: Clock = SYSTEM_CLOCK;
   /** the hourly rollups kept with each flush (off only for bench:field's baseline) */
@@ -433,10 +438,12 @@ export class Ingest {
         (before.cl_status is distinct from c.cl_status or before.iostate is distinct from c.iostate) as changed,
         (before.connected is not true and c.connected) as came_online`);
     this.written('controllers', rows.length, result);
-    const online = ((result as { rows?: { mac: string; came_online: boolean }[] }).rows ?? []).filter(
-      (r) => r.came_online,
-    );
+    const states =
+      (result as { rows?: { mac: string; came_online: boolean; connected: boolean }[] }).rows ?? [];
+    const online = states.filter((r) => r.came_online);
     if (online.length) this.onOnline?.(online.map((r) => r.mac));
+    const connected = states.filter((r) => r.connected);
+    if (connected.length) this.onConnected?.(connected.map((r) => r.mac));
     this.announce('controllers', result);
     const offline = rows.filter((r) => !r.online).map((r) => r.mac);
     const behind = await modulesOfControllersOffline(this.raw, offline);

@@ -67,6 +67,8 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
 export class ProgramService {
   private readonly acknowledged = new Map<string, string>();
   private timer?: NodeJS.Timeout;
+  /** when the timer fires (ms since the epoch); Infinity when none is set */
+  private timerAt = Infinity;
   private noonTimer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
@@ -123,13 +125,16 @@ export class ProgramService {
     this.soon(this.opts.settleMs ?? DEFAULT_SETTLE_MS);
   }
 
-  /** Controllers came online: those whose program is not acknowledged get it within a second or two. */
+  /**
+   * Controllers were heard connected: those whose program is not acknowledged get it within a second or two, not at
+   * the next retry a minute on (a controller that connected while its table was on its way missed it).
+   */
   online(macs: string[]) {
     const waiting = macs.filter((mac) => !this.acknowledged.has(mac));
     if (!waiting.length) return;
     // perhaps a controller written past the registry's services (commissioning, the demo): its lamps are read again
     for (const mac of waiting) this.cameOnline.add(mac);
-    this.soon(1000);
+    this.noLaterThan(1000);
   }
 
   /** The program a controller runs from the night in progress, as it would be sent now. */
@@ -163,11 +168,21 @@ export class ProgramService {
     return this.running;
   }
 
+  /** A run in `ms`, and none before: a change to the sources puts the run off until they settle. */
   private soon(ms: number) {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.run(), ms);
+    this.timerAt = Date.now() + ms;
+    this.timer = setTimeout(() => {
+      this.timerAt = Infinity;
+      void this.run();
+    }, ms);
     this.timer.unref();
+  }
+
+  /** A run in `ms` at the latest: a run set for sooner stays, so neither a retry nor a stream of arrivals puts it off. */
+  private noLaterThan(ms: number) {
+    if (this.timerAt > Date.now() + ms) this.soon(ms);
   }
 
   private compile(compiler: ProgramCompiler, c: PlacedController) {
@@ -180,7 +195,7 @@ export class ProgramService {
   private async sendAll() {
     if (!(await this.lease.held())) {
       this.leading = false;
-      return this.soon(LEASE_RETRY_MS);
+      return this.noLaterThan(LEASE_RETRY_MS);
     }
     if (!this.leading) {
       await this.recallAcknowledged();
@@ -225,7 +240,7 @@ export class ProgramService {
     // one command's window at a time: two would double what the broker queues for a subscriber, and it drops the rest
     const unanswered = (await (first ?? 0)) + (await this.send(due));
     if (sent) this.opts.log?.info({ sent, unanswered }, 'lighting programs sent');
-    if (unanswered) this.soon(RETRY_MS);
+    if (unanswered) this.noLaterThan(RETRY_MS);
     this.atNextNoon(controllers);
   }
 
