@@ -9,9 +9,14 @@ export const input = (page: Page, label: string) => page.getByLabel(new RegExp(`
 
 export const value = (page: Page, label: string) => input(page, label).inputValue();
 
+/** Until no menu is open or fading out: one fading over the page would be in its screenshot, or take a click. */
+export const menuGone = (page: Page) =>
+  page.locator('.MuiMenu-root:not(.MuiModal-hidden)').first().waitFor({ state: 'detached' });
+
 export async function choose(page: Page, label: string, option: string | RegExp) {
   await input(page, label).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+  await menuGone(page);
 }
 
 /** A page signed in as the administrator, at `path`. */
