@@ -1,7 +1,5 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { copy } from './copy.ts';
 
 // A year of a city's meters as the reports read it: the hourly rollup rows (meter_hours) that 15-minute readings
 // leave, four readings an hour per phase, with each hour's rise (wh), and the group's pre-summed hours
@@ -20,7 +18,6 @@ const firstWh = (h: number, rise: number) => (h === 0 ? rise - Math.round(rise /
 function* lines(serials: string[], from: Date, hours: number): Generator<string> {
   for (let c = 0; c < serials.length; c++) {
     const counters = PHASES.map((p) => 1_000_000 * p + c * 37);
-    let chunk = '';
     for (let h = 0; h < hours; h++) {
       const at = new Date(from.getTime() + h * 3_600_000);
       const iso = at.toISOString();
@@ -30,23 +27,9 @@ function* lines(serials: string[], from: Date, hours: number): Generator<string>
         counters[p]! += rise;
         const watts = rise * 100;
         const wh = firstWh(h, rise);
-        chunk += `${serials[c]}\t${PHASES[p]}\t${iso}\t${min}\t${counters[p]}\t${watts * 4}\t${watts}\t${4 * 12000}\t${4 * rise * 8}\t4\t${wh}\n`;
-      }
-      if (chunk.length > 1 << 16) {
-        yield chunk;
-        chunk = '';
+        yield `${serials[c]}\t${PHASES[p]}\t${iso}\t${min}\t${counters[p]}\t${watts * 4}\t${watts}\t${4 * 12000}\t${4 * rise * 8}\t4\t${wh}\n`;
       }
     }
-    if (chunk) yield chunk;
-  }
-}
-
-async function copy(pool: pg.Pool, statement: string, rows: Iterable<string>) {
-  const client = await pool.connect();
-  try {
-    await pipeline(Readable.from(rows), client.query(copyFrom(statement)));
-  } finally {
-    client.release();
   }
 }
 
@@ -63,14 +46,12 @@ export async function loadMeterHours(pool: pg.Pool, serials: string[], from: Dat
 
 /** Each hour's wh of `cabinets` meters of the rows above (ratio 1, every phase), as the pre-summed tables keep it. */
 function* summed(cabinets: number, from: Date, hours: number, key: string): Generator<string> {
-  let chunk = '';
   for (let h = 0; h < hours; h++) {
     const at = new Date(from.getTime() + h * 3_600_000);
     let wh = 0;
     for (let c = 0; c < cabinets; c++) wh += PHASES.length * firstWh(h, riseOf(at.getUTCHours(), c));
-    chunk += `${key}\t${at.toISOString()}\t${wh}\n`;
+    yield `${key}\t${at.toISOString()}\t${wh}\n`;
   }
-  yield chunk;
 }
 
 /**

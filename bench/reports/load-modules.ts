@@ -1,7 +1,5 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { copy } from './copy.ts';
 
 // The lamp modules' own rises as rollModules keeps them: a year of `module_days` (24 hourly rises per module and UTC
 // day) for every module, all that a group control's consumption reads, and, for the group control's lamps only, their
@@ -14,28 +12,6 @@ const DAY_MS = 24 * HOUR_MS;
 const power = (m: number) => 40 + (m % 5) * 20;
 const burning = (hourUtc: number) => hourUtc >= 22 || hourUtc < 12;
 const macOf = (m: number) => `0B${m.toString(16).toUpperCase().padStart(14, '0')}`;
-
-async function copy(pool: pg.Pool, statement: string, lines: Iterable<string>) {
-  const client = await pool.connect();
-  try {
-    await pipeline(Readable.from(lines), client.query(copyFrom(statement)));
-  } finally {
-    client.release();
-  }
-}
-
-/** Chunks of about 64 kB of the lines `rows` gives. */
-function* chunked(rows: Iterable<string>): Generator<string> {
-  let chunk = '';
-  for (const line of rows) {
-    chunk += line;
-    if (chunk.length > 1 << 16) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk) yield chunk;
-}
 
 function* hourLines(modules: number, from: Date, hours: number): Generator<string> {
   for (let m = 0; m < modules; m++) {
@@ -101,16 +77,12 @@ export async function loadModules(
     select 'GC-' || m.mac, $1, m._id, $2 from m`,
     [group, groupControl, '0B', gcModules],
   );
-  await copy(
-    pool,
-    'copy module_days (mac, day, wh, burn_h) from stdin',
-    chunked(dayLines(modules, from, hours)),
-  );
+  await copy(pool, 'copy module_days (mac, day, wh, burn_h) from stdin', dayLines(modules, from, hours));
   await copy(
     pool,
     `copy module_hours (mac, hour, energy_min, energy_max, runh_min, runh_max, pow_sum, readings, wh, burn_h)
     from stdin`,
-    chunked(hourLines(gcModules, from, hours)),
+    hourLines(gcModules, from, hours),
   );
   const { rows } = await pool.query<{ days: number; hours: number }>(
     `select (select count(*) from module_days)::int as days, (select count(*) from module_hours)::int as hours`,

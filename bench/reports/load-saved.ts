@@ -1,7 +1,5 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { copy } from './copy.ts';
 
 // A year of a city's lamps as the energy-saved report reads it: the pre-summed hours (saved_hours) that rollModules
 // leaves for `modules` lamp modules reporting every hour, each under its group control (0: none, 1..3) and profile
@@ -35,35 +33,21 @@ export async function loadSavedHours(
   }
   let rows = 0;
   function* lines(): Generator<string> {
-    let chunk = '';
     for (let h = 0; h < hours; h++) {
       const at = new Date(from.getTime() + h * 3_600_000);
       const utc = at.getUTCHours();
       const lit = burning(utc);
       for (const c of combos.values()) {
         const full = lit ? c.watts : 0;
-        chunk += `${group}\t${at.toISOString()}\t${c.gc}\t${c.profile}\t${lit ? c.n : 0}\t${full * level(utc, c.profile)}\t${full * level(utc, c.profile)}\t${full}\n`;
         rows += 1;
-      }
-      if (chunk.length > 1 << 16) {
-        yield chunk;
-        chunk = '';
+        yield `${group}\t${at.toISOString()}\t${c.gc}\t${c.profile}\t${lit ? c.n : 0}\t${full * level(utc, c.profile)}\t${full * level(utc, c.profile)}\t${full}\n`;
       }
     }
-    if (chunk) yield chunk;
   }
-  const client = await pool.connect();
-  try {
-    await pipeline(
-      Readable.from(lines()),
-      client.query(
-        copyFrom(
-          `copy saved_hours ("group", hour, group_control, profile, burn_h, wh, rated_wh, full_wh) from stdin`,
-        ),
-      ),
-    );
-  } finally {
-    client.release();
-  }
+  await copy(
+    pool,
+    `copy saved_hours ("group", hour, group_control, profile, burn_h, wh, rated_wh, full_wh) from stdin`,
+    lines(),
+  );
   return { rows, combos: combos.size };
 }
