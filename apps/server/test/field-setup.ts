@@ -14,6 +14,15 @@ export async function until<T>(probe: () => Promise<T | undefined> | T | undefin
   }
 }
 
+/** A command the server sent, as the commands' archive lists it. */
+export type SentCommand = { id: number; type: string; devices: { controllerMac: string; state: string }[] };
+
+/** The lighting programs `s` sent, the latest first, among its last `limit` commands. */
+export const programsSent = async (s: TestServer, limit = 100): Promise<SentCommand[]> =>
+  ((await s.call('GET', `/api/v2/commands?limit=${limit}`)).body.result.data as SentCommand[]).filter(
+    (c) => c.type === 'program',
+  );
+
 /** Mosquitto on this machine and in CI; the suites that name it run through it as well as the embedded broker. */
 export const MOSQUITTO = 'mqtt://127.0.0.1:1883';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, localDay, zonedInstant } from '@sl/domain/astro';
 import { loadCity, startSimulator } from '@sl/simulator';
 import { seedDemoCity } from '../src/field/demo-city.ts';
-import { MOSQUITTO, until } from './field-setup.ts';
+import { MOSQUITTO, programsSent, until } from './field-setup.ts';
 import { backend, startServer, type TestServer } from './harness.ts';
 
 // Issue 11 §4 with the design's scale path (two server processes on one database, one broker): a change made
@@ -14,11 +14,7 @@ const night = localDay(new Date(Date.now() - 12 * 3_600_000), TZ);
 const twoAm = zonedInstant(addDays(night, 1), '02:00', TZ);
 const SETTLE = { settleMs: 200 };
 
-type Program = { id: number; devices: { state: string }[] };
-const programsOf = async (s: TestServer): Promise<Program[]> =>
-  (
-    (await s.call('GET', '/api/v2/commands?limit=200')).body.result.data as (Program & { type: string })[]
-  ).filter((c) => c.type === 'program');
+const programsOf = (s: TestServer) => programsSent(s, 200);
 const quiet = () => new Promise((r) => setTimeout(r, 1500));
 
 describe.runIf(backend === 'postgres')(

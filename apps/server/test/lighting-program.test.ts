@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDay, zonedInstant } from '@sl/domain/astro';
 import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
 import { seedDemoCity } from '../src/field/demo-city.ts';
-import { until } from './field-setup.ts';
+import { programsSent, until } from './field-setup.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 // Issue 11 §4: the server compiles each controller's program and sends it; the simulated controller acknowledges
@@ -46,13 +46,7 @@ describe('lighting programs in the field', () => {
         m.pwm,
       ]),
     );
-  const programs = async () =>
-    (
-      (await s.call('GET', '/api/v2/commands?limit=50')).body.result.data as {
-        type: string;
-        devices: { state: string }[];
-      }[]
-    ).filter((c) => c.type === 'program');
+  const programs = () => programsSent(s, 50);
 
   it('sends a program when a politic is saved, the controller acknowledges it, and every lamp follows it', async () => {
     const profile = (

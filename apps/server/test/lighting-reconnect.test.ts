@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
 import { seedDemoCity } from '../src/field/demo-city.ts';
-import { until } from './field-setup.ts';
+import { programsSent, until } from './field-setup.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 // A controller whose row still says it is connected (the server restarted, the broker with it, and no last will was
@@ -20,13 +20,7 @@ describe('lighting programs for a controller that reconnects', () => {
     await s?.close();
   });
 
-  const programs = async () =>
-    (
-      (await s.call('GET', '/api/v2/commands?limit=50')).body.result.data as {
-        type: string;
-        devices: { state: string }[];
-      }[]
-    ).filter((c) => c.type === 'program');
+  const programs = () => programsSent(s, 50);
 
   it('sends the unanswered program again as soon as the controller says it is connected', async () => {
     const city = await loadCity('cambridge', { controllers: 1 });

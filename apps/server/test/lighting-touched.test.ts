@@ -3,13 +3,11 @@ import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
 import { sql } from 'drizzle-orm';
 import { seedDemoCity } from '../src/field/demo-city.ts';
 import { touchedSince } from '../src/lighting/program-source.ts';
-import { until } from './field-setup.ts';
+import { programsSent, until, type SentCommand } from './field-setup.ts';
 import { startServer, type TestServer } from './harness.ts';
 
 // Issue 11: a change on the lamps' side reads and sends again only the controllers whose lamps it touched, those
 // that hold them now and those that held them before; a rule sends every controller whose table it changed.
-
-type Command = { type: string; devices: { controllerMac: string; state: string }[] };
 
 // a table not acknowledged in time goes out again after a minute, which a test may have to wait for
 describe('lighting programs after a change on the lamps’ side', { timeout: 120_000 }, () => {
@@ -42,11 +40,8 @@ describe('lighting programs after a change on the lamps’ side', { timeout: 120
     await s?.close();
   });
 
-  const programs = async () =>
-    (
-      (await s.call('GET', '/api/v2/commands?limit=100')).body.result.data as (Command & { id: number })[]
-    ).filter((c) => c.type === 'program');
-  const acknowledged = (c: Command) =>
+  const programs = () => programsSent(s);
+  const acknowledged = (c: SentCommand) =>
     c.devices.filter((d) => d.state === 'acknowledged').map((d) => d.controllerMac);
   /** the controllers sent a program after the commands seen before, once the change has gone out */
   const sentAfter = async (seen: number[]) => {
@@ -64,7 +59,7 @@ describe('lighting programs after a change on the lamps’ side', { timeout: 120
   };
   const macOf = (id: number) => controllers.find((c) => c._id === id)!.mac;
   /** whether every controller acknowledged the last table sent to it: else the service sends it again later */
-  const allAcknowledged = (sent: (Command & { id: number })[]) =>
+  const allAcknowledged = (sent: SentCommand[]) =>
     controllers.every((c) => {
       const last = sent
         .filter((p) => p.devices.some((d) => d.controllerMac === c.mac))
