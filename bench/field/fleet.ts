@@ -48,13 +48,20 @@ export function fleet(controllers: number, perController: number, network: numbe
 const imeiOf = (network: number, c: number) =>
   `35${String(network).padStart(5, '0')}${String(c).padStart(8, '0')}`;
 
-/** A batch of readings with its time left open: `fill(iso)` gives the wire payload at that time. */
+/**
+ * A batch of readings with its time left open: `fill(iso)` gives the wire payload at that time, each module's energy
+ * counter at its value then (rising 1 Wh a second), so that every reading moves the hour's rise the rollups keep, as
+ * a counter that rises between readings does.
+ */
 export type Template = { controller: string; topic: string; readings: number; fill(iso: string): string };
 
 /** a placeholder time, replaced by `fill`; recent, as the protocol takes only readings from the last 400 days */
 const AT = new Date(Date.UTC(new Date().getUTCFullYear(), 0, 1) - 1)
   .toISOString()
   .replace(/\.\d+Z$/, '.123Z');
+/** a placeholder energy counter, replaced by `fill` */
+const ENERGY = 271_828.125;
+const energyAt = (iso: string) => String((Date.parse(iso) - Date.parse(AT)) / 1000);
 
 /**
  * Batches of each controller's own modules (at most MODULE_BATCH_MAX readings per message), each under that
@@ -72,7 +79,7 @@ export function templates(city: City): Template[] {
         pow: 48.5 + (j % 7),
         lux: 3.2,
         temp: 21.5,
-        energy: 120_000 + j,
+        energy: ENERGY,
         runh: 4_000 + j,
         lpwm: 10,
         cpwm: 100,
@@ -82,12 +89,14 @@ export function templates(city: City): Template[] {
         phase: ((j % 3) + 1) as 1 | 2 | 3,
         at: AT,
       }));
-      const parts = encodeModuleBatch({ at: AT, modules }).split(AT);
+      const parts = encodeModuleBatch({ at: AT, modules })
+        .split(AT)
+        .map((part) => part.split(String(ENERGY)));
       out.push({
         controller: cabinet.controller.mac,
         topic: topic(cabinet.controller.mac, 'modules'),
         readings: modules.length,
-        fill: (iso) => parts.join(iso),
+        fill: (iso) => parts.map((part) => part.join(energyAt(iso))).join(iso),
       });
     }
   }

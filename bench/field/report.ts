@@ -132,7 +132,7 @@ function rollupsSection(r: FieldReport): string[] {
   );
   return [
     '### (c) What the hourly rollups cost the ingest',
-    `The same step at the goal rate, ${r.secondsPerStep} s each, after the group dims, with the energy reports' hourly rollups (\`module_hours\`, \`meter_hours\`, and the pre-summed \`group_hours\`, \`district_hours\` and \`saved_hours\` moved with them) kept and with \`ENERGY_ROLLUPS=0\`, in turn, each on a freshly started server and an emptied history.`,
+    `The same step at the goal rate, ${r.secondsPerStep} s each, after the group dims, with the energy reports' hourly rollups (\`module_hours\`, \`meter_hours\`, and the pre-summed \`group_hours\`, \`district_hours\` and \`saved_hours\` moved with them) kept and with \`ENERGY_ROLLUPS=0\`, in turn, each on a freshly started server and an emptied history. Every module's energy counter rises between its readings, so each flush moves every module's hour, its day (\`module_days\`) and its saving: the rollups' heaviest case.`,
     [
       'run | rollups | target readings/s | sent | stored | lost | sustained stored/s | lag p50 s | drain s | server cores',
       '--: | :-- | --: | --: | --: | --: | --: | --: | --: | --:',
