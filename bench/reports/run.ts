@@ -17,6 +17,7 @@ import { loadMeterHours, loadSummedHours } from './load-hours.ts';
 import { loadModules } from './load-modules.ts';
 import { loadSavedHours } from './load-saved.ts';
 import { bucket, consumptionSql } from '../../apps/server/src/energy/report-queries.ts';
+import { queryWith } from '../../apps/server/src/db/query-with.ts';
 import { box } from '../../apps/server/test/boxes.ts';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -152,12 +153,14 @@ async function main() {
       groupSize: string;
       savedSize: string;
       gcSize: string;
+      gcBytes: string;
       daysSize: string;
     }>(
       `select pg_size_pretty(pg_total_relation_size('meter_hours')) as size,
         pg_size_pretty(pg_total_relation_size('group_hours')) as "groupSize",
         pg_size_pretty(pg_total_relation_size('saved_hours')) as "savedSize",
         pg_size_pretty(pg_total_relation_size('module_hours')) as "gcSize",
+        pg_total_relation_size('module_hours')::text as "gcBytes",
         pg_size_pretty(pg_total_relation_size('module_days')) as "daysSize"`,
     );
     console.log(
@@ -260,6 +263,7 @@ async function main() {
         savedSize: size[0]!.savedSize,
         gcRows: moduleRows.hours,
         gcSize: size[0]!.gcSize,
+        gcBytes: Number(size[0]!.gcBytes),
         dayRows: moduleRows.days,
         daysSize: size[0]!.daysSize,
         gcBaseline: gcBaseline.ms,
@@ -310,6 +314,7 @@ type Result = {
   savedSize: string;
   gcRows: number;
   gcSize: string;
+  gcBytes: number;
   dayRows: number;
   daysSize: string;
   gcBaseline: number[];
@@ -326,12 +331,6 @@ type Result = {
   load: number;
 };
 
-/** MB in a pg_size_pretty figure */
-const parseSize = (size: string) => {
-  const [value, unit] = size.split(' ');
-  return Number(value) * ({ bytes: 1 / 2 ** 20, kB: 1 / 1024, MB: 1, GB: 1024, TB: 2 ** 20 }[unit!] ?? 1);
-};
-
 /**
  * The group control's year BY_MONTH as its report read it before module_days: its lamps' hours summed per hour out of
  * module_hours (by index, not JIT-compiled, as the server ran it), in the database alone. Three runs.
@@ -340,30 +339,23 @@ async function groupControlFromHours(pool: pg.Pool, groupControl: number, days: 
   const ms: number[] = [];
   let kwh = 0;
   for (let i = 0; i < 3; i++) {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query('set local enable_seqscan = off');
-      await client.query('set local jit = off');
-      const t0 = performance.now();
-      const { rows } = await client.query<{ wh: number }>(
-        `select to_char(${bucket('BY_MONTH', 'h.hour', '$3')}, 'YYYY-MM-DD') as first_day, sum(h.wh)::float8 as wh
-        from (
-          select h.hour, sum(h.wh) as wh
-          from module_hours h
-          join luminary_modules m on m.mac = h.mac and m.deleted_at is null
-          join luminaries l on l.control_module = m._id and l.deleted_at is null and l.profile_group = $4
-          where h.hour >= $1 and h.hour < $2 and h.wh is not null
-          group by h.hour) h
-        group by 1 order by 1`,
-        [FROM.toISOString(), new Date(FROM.getTime() + days * 86_400_000).toISOString(), TZ, groupControl],
-      );
-      ms.push(performance.now() - t0);
-      kwh = rows.reduce((t, r) => t + r.wh, 0) / 1000;
-      await client.query('commit');
-    } finally {
-      client.release();
-    }
+    const t0 = performance.now();
+    const { rows } = await queryWith(
+      pool,
+      { enable_seqscan: 'off', jit: 'off' },
+      `select to_char(${bucket('BY_MONTH', 'h.hour', '$3')}, 'YYYY-MM-DD') as first_day, sum(h.wh)::float8 as wh
+      from (
+        select h.hour, sum(h.wh) as wh
+        from module_hours h
+        join luminary_modules m on m.mac = h.mac and m.deleted_at is null
+        join luminaries l on l.control_module = m._id and l.deleted_at is null and l.profile_group = $4
+        where h.hour >= $1 and h.hour < $2 and h.wh is not null
+        group by h.hour) h
+      group by 1 order by 1`,
+      [FROM.toISOString(), new Date(FROM.getTime() + days * 86_400_000).toISOString(), TZ, groupControl],
+    );
+    ms.push(performance.now() - t0);
+    kwh = rows.reduce((t, r) => t + Number(r.wh), 0) / 1000;
   }
   return { ms, kwh };
 }
@@ -381,7 +373,7 @@ function render(r: Result): string {
       `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       `- Command: \`${CABINETS === 5000 && DAYS === 365 ? '' : `CABINETS=${CABINETS} DAYS=${DAYS} `}npm run bench:reports\``,
       `- Machine: ${m.cores} cores (\`nproc\`), ${m.memory} memory, ${m.cpu}; Node ${m.node}; ${m.postgres}; one-minute load average at the end ${r.load.toFixed(1)}. anything else running on the machine makes the numbers noisy (see the load); the numbers are one run.`,
-      `- Data: ${n(CABINETS)} cabinets' meters, three phases, ${DAYS} days, as the hourly rollups keep them, loaded by COPY in ${r.loadSeconds.toFixed(0)} s: the group's pre-summed hours (\`group_hours\`, what \`rollMeters\` leaves for all ${n(CABINETS)} meters; all that a whole group's consumption reads): ${n(r.groupRows)} rows, ${r.groupSize}; and the meters' own hours (\`meter_hours\`, what four 15-minute readings an hour leave, with each hour's rise) **for the first ${n(HOUR_CABINETS)} meters only**, the meters of the cabinets of one district (${n(CABINETS)} ÷ ${DISTRICTS}; what a cabinet's or a meter's report reads): ${n(r.rows)} rows, ${r.size}, with that district's pre-summed hours (\`district_hours\`, all a district's consumption reads); and the energy saved of ${n(MODULES)} lamp modules as \`rollModules\` pre-sums it (\`saved_hours\`, per hour, group control and profile: ${r.savedCombos} of them; all the energy-saved report reads): ${n(r.savedRows)} rows, ${r.savedSize}; and the ${n(MODULES)} modules' rises a day to a row (\`module_days\`, what \`rollModules\` keeps and a group control's consumption reads: the lamps now in it; ${n(GC_MODULES)} of them registered in one group control): ${n(r.dayRows)} rows, ${r.daysSize}; and, for the baseline, the group control's ${n(GC_MODULES)} modules' own hours (\`module_hours\`, kept for HISTORY_DAYS only): ${n(r.gcRows)} rows, ${r.gcSize}.${full ? '' : ` **Not the issue's size** (5,000 cabinets, a year).`} The raw 15-minute readings, the other meters' hours and the other modules' own hours (\`module_hours\` for ${n(MODULES)} modules for ${DAYS} days would be about ${n((MODULES / GC_MODULES) * r.gcRows)} rows, ${n(((MODULES / GC_MODULES) * parseSize(r.gcSize)) / 1024)} GB: more than this machine's free disk, which is why the days are kept a row each) were not loaded: no report reads them but a cabinet's or a meter's, timed here on the rows loaded.`,
+      `- Data: ${n(CABINETS)} cabinets' meters, three phases, ${DAYS} days, as the hourly rollups keep them, loaded by COPY in ${r.loadSeconds.toFixed(0)} s: the group's pre-summed hours (\`group_hours\`, what \`rollMeters\` leaves for all ${n(CABINETS)} meters; all that a whole group's consumption reads): ${n(r.groupRows)} rows, ${r.groupSize}; and the meters' own hours (\`meter_hours\`, what four 15-minute readings an hour leave, with each hour's rise) **for the first ${n(HOUR_CABINETS)} meters only**, the meters of the cabinets of one district (${n(CABINETS)} ÷ ${DISTRICTS}; what a cabinet's or a meter's report reads): ${n(r.rows)} rows, ${r.size}, with that district's pre-summed hours (\`district_hours\`, all a district's consumption reads); and the energy saved of ${n(MODULES)} lamp modules as \`rollModules\` pre-sums it (\`saved_hours\`, per hour, group control and profile: ${r.savedCombos} of them; all the energy-saved report reads): ${n(r.savedRows)} rows, ${r.savedSize}; and the ${n(MODULES)} modules' rises a day to a row (\`module_days\`, what \`rollModules\` keeps and a group control's consumption reads: the lamps now in it; ${n(GC_MODULES)} of them registered in one group control): ${n(r.dayRows)} rows, ${r.daysSize}; and, for the baseline, the group control's ${n(GC_MODULES)} modules' own hours (\`module_hours\`, kept for HISTORY_DAYS only): ${n(r.gcRows)} rows, ${r.gcSize}.${full ? '' : ` **Not the issue's size** (5,000 cabinets, a year).`} The raw 15-minute readings, the other meters' hours and the other modules' own hours (\`module_hours\` for ${n(MODULES)} modules for ${DAYS} days would be about ${n((MODULES / GC_MODULES) * r.gcRows)} rows, ${n(((MODULES / GC_MODULES) * r.gcBytes) / 2 ** 30)} GB: more than this machine's free disk, which is why the days are kept a row each) were not loaded: no report reads them but a cabinet's or a meter's, timed here on the rows loaded.`,
       '- Requests: `GET /api/v2/reports/consumption` for the whole group (an admin with `group=`; one meter with `meter=`; the district with `district=`; the group control with `groupControl=`) and `GET /api/v2/reports/energy-saved` for the whole group, through the server process (`apps/server/src/main.ts`), on 127.0.0.1.',
     ].join('\n'),
     [

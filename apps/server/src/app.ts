@@ -276,10 +276,7 @@ export async function buildApp({
     });
     programs = lighting;
     lighting.start();
-    ingest.onOnline = (macs) => {
-      lighting.online(macs);
-      expectations?.online();
-    };
+    ingest.onOnline = () => expectations?.online();
     ingest.onConnected = (macs) => lighting.online(macs);
     app.addHook('onClose', () => lighting.stop());
   }

@@ -1,5 +1,5 @@
 import type { EntityHooks } from '../entities/entity.service.ts';
-import { GROUP_CONTROL_OF_MODULE, type Raw } from '../field/rollups.ts';
+import { GROUP_CONTROL_OF_MODULE, hourOfElement, type Raw } from '../field/rollups.ts';
 
 // A meter's part in its group's hours (group_hours, kept at ingest by rollMeters for the meters as they are) moves
 // with the meter: taken from its old group and ratios and given to its new ones when it changes, given when it is
@@ -98,7 +98,7 @@ export const rebuildSavedHours = (raw: Raw) =>
        coalesce(sum(h.wh) filter (where mo.power > 0), 0) as rated_wh,
        coalesce(sum(h.burn_h * mo.power) filter (where mo.power > 0), 0) as full_wh
      from (
-       select d.mac, (d.day + make_interval(hours => u.i::int - 1)) at time zone 'UTC' as hour, u.wh, u.burn_h
+       select d.mac, ${hourOfElement('d.day', 'u.i')} as hour, u.wh, u.burn_h
        from module_days d cross join lateral unnest(d.wh, d.burn_h) with ordinality as u(wh, burn_h, i)) h
      join luminary_modules lm on lm.mac = h.mac and lm.deleted_at is null
      join luminaries l on l.control_module = lm._id and l.deleted_at is null

@@ -1,11 +1,9 @@
 import { GROUP_UNITS, type GroupType } from '@sl/domain/energy';
-import { METER_RATIO } from '../field/rollups.ts';
+import { HOURS_OF_DAY, hourOfElement, METER_RATIO } from '../field/rollups.ts';
 
 // The reports' SQL over the hourly rollups (db/rollup.table.ts). Parameters: $1 start, $2 end (instants), $3 group,
 // $4 cabinet, $5 meter, $7 district, $8 group control (each null for any), $6 the city's time zone. Buckets are local calendar days, weeks,
 // months or years: each rollup hour is put on the city's clock, so a 23- or 25-hour day is one day.
-
-const HOURS = Array.from({ length: 24 }, (_, i) => i);
 
 const METERS = `m as (
   select m._id, m.serial, m.cabinet, ${METER_RATIO} as k from meters m
@@ -96,14 +94,14 @@ export const groupControlConsumptionSql = (g: GroupType) => `with mods as (
   -- summed per day and hour of the day first (one row per lamp and day), then bucketed hour by hour: a year of 500
   -- lamps is 182,500 rows summed into 8,760 hours
   , days as (
-    select d.day, array[${HOURS.map((i) => `sum(d.wh[${i + 1}])`).join(', ')}] as wh
+    select d.day, array[${HOURS_OF_DAY.map((i) => `sum(d.wh[${i + 1}])`).join(', ')}] as wh
     from module_days d join mods on mods.mac = d.mac
     where d.day >= ($1::timestamptz at time zone 'UTC')::date and d.day <= ($2::timestamptz at time zone 'UTC')::date
       and $4::bigint is null and $5::bigint is null and $7::bigint is null
     group by d.day)
   select ${PER_HOUR(g, 'h.hour')}, sum(h.wh)::float8 as wh
   from (
-    select (d.day + make_interval(hours => u.i::int - 1)) at time zone 'UTC' as hour, u.wh
+    select ${hourOfElement('d.day', 'u.i')} as hour, u.wh
     from days d cross join lateral unnest(d.wh) with ordinality as u(wh, i)) h
   where h.hour >= date_trunc('hour', $1::timestamptz, 'UTC') and h.hour < $2::timestamptz and h.wh is not null
   group by 1, 2 order by 1, 2`;

@@ -108,11 +108,12 @@ export class Ingest {
     setAside: 0,
     failedFlushes: 0,
   };
-  /** told of the controllers that came online with a flush (those whose programs may be waiting for them) */
+  /** told of the controllers that came online with a flush (offline or never heard of before) */
   onOnline?: (macs: string[]) => void;
   /**
-   * told of the controllers that said they are connected, whatever the database said before: one that reconnected
-   * after a restart of the server (still connected in its row) has its programs waiting too
+   * told of the controllers heard connected with a flush, those that came online and those whose row said so already
+   * (one that reconnected after a restart of the server with its broker, which wrote no last will): their programs
+   * may be waiting for them
    */
   onConnected?: (macs: string[]) => void;
   /** the server's now: a last will carries no time of its own and is stamped with it */
@@ -473,7 +474,10 @@ export class Ingest {
       [[...heard.keys()], [...heard.values()]],
     );
     const back = result.rows.filter((r) => r.changed).map((r) => r.mac as string);
-    if (back.length) this.onOnline?.(back);
+    if (back.length) {
+      this.onOnline?.(back);
+      this.onConnected?.(back);
+    }
     this.changed('controllers');
     this.announce('controllers', result);
   }

@@ -243,7 +243,11 @@ export const GROUP_CONTROL_OF_MODULE = `coalesce((
     where p.deleted_at is null and p.sockets @> jsonb_build_array(jsonb_build_object('luminaryModule', lm._id))
       and (x->>'luminaryModule')::bigint = lm._id), l.profile_group, 0)`;
 
-const HOURS_OF_DAY = Array.from({ length: 24 }, (_, i) => i);
+/** the hours of a UTC day, 0 to 23: module_days holds one value for each, element i + 1 for hour i */
+export const HOURS_OF_DAY = Array.from({ length: 24 }, (_, i) => i);
+/** the instant (UTC) at which element `i` (from 1, as unnest's ordinality counts) of `day`'s arrays in module_days starts */
+export const hourOfElement = (day: string, i: string) =>
+  `(${day} + make_interval(hours => ${i}::int - 1)) at time zone 'UTC'`;
 /** `col` of the rows of `from` of each hour of the day, in an array of 24, empty where the day has no such hour */
 const dayArray = (col: string) =>
   `array[${HOURS_OF_DAY.map((i) => `max(${col}) filter (where extract(hour from hour at time zone 'UTC') = ${i})`).join(', ')}]`;
