@@ -1,9 +1,9 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../src/db/connect.ts';
+import type { PgliteThread } from '../src/db/pglite-thread.ts';
 
 // A run's test servers start from one migrated database made by its global setup, not each from nothing: PGlite
 // runs initdb whenever it starts empty (seconds of CPU per server), and the migrations take a second per server
@@ -21,7 +21,7 @@ export function makeRunDatabase(): Promise<() => Promise<void>> {
 
 async function makePgliteImage(): Promise<() => Promise<void>> {
   const database = await openDatabase({});
-  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const client = (database.db as unknown as { $client: PgliteThread }).$client;
   const file = path.join(os.tmpdir(), `sl-pglite-${process.pid}.tar`);
   await writeFile(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await database.close();

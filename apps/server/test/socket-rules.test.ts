@@ -86,3 +86,45 @@ describe(`which socket holds a module on ${backend}`, () => {
     expect((await s.call('GET', '/api/v2/luminary-supports/holders?modules=x')).status).toBe(400);
   });
 });
+
+describe(`the sockets' index by module on ${backend}`, () => {
+  /** what socket_modules holds for our modules, beside what the mountings' sockets say */
+  const indexed = () =>
+    s.sql<{ module: string; uid: string; socket: number; group_control: string | null }>(
+      `select k.module, p.uid, k.socket, k.group_control from socket_modules k
+        join luminary_supports p on p._id = k.support where k.module = any($1::bigint[]) order by k.module`,
+      [modules],
+    );
+  const fromSockets = () =>
+    s.sql<{ module: string; uid: string; socket: number; group_control: string | null }>(
+      `select (x->>'luminaryModule')::bigint as module, p.uid, i::int as socket,
+          (x->>'groupControl')::bigint as group_control
+        from luminary_supports p, jsonb_array_elements(p.sockets) with ordinality s(x, i)
+        where p.deleted_at is null and (x->>'luminaryModule')::bigint = any($1::bigint[]) order by 1`,
+      [modules],
+    );
+
+  it('follows every write of a mounting: sockets changed, a module moved, the mounting removed', async () => {
+    expect(await indexed()).toEqual(await fromSockets());
+    expect((await indexed()).map((r) => [Number(r.module), r.uid, r.socket])).toEqual([
+      [modules[0], 'S-b', 1],
+      [modules[1], 'S-b', 2],
+    ]);
+    const b = (await s.call('GET', '/api/v1/LuminarySupports?uid=S-b')).body.data[0];
+    const d = await support('S-d', []);
+    expect((await s.call('PATCH', `/api/v1/LuminarySupports/${b._id}`, { sockets: [{}, {}] })).status).toBe(
+      200,
+    );
+    const moved = await s.call('PATCH', `/api/v1/LuminarySupports/${d.body._id}`, {
+      sockets: [{ luminaryModule: modules[1] }, { luminaryModule: modules[0] }],
+    });
+    expect(moved.status).toBe(200);
+    expect((await indexed()).map((r) => [Number(r.module), r.uid, r.socket])).toEqual([
+      [modules[0], 'S-d', 2],
+      [modules[1], 'S-d', 1],
+    ]);
+    expect(await indexed()).toEqual(await fromSockets());
+    expect((await s.call('DELETE', `/api/v1/LuminarySupports/${d.body._id}`)).status).toBeLessThan(300);
+    expect(await indexed()).toEqual([]);
+  });
+});

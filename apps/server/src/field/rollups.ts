@@ -233,15 +233,10 @@ const before = (col: string) => `(select b.${col}_max from module_hours b
  */
 /**
  * The group control a lamp's module (`lm`, its lamp `l`) is in: the one its mounting's socket names, as the lighting
- * program and the group control's report take it (through the sockets' index), or else the lamp's own; 0 for none.
+ * program and the group control's report take it (socket_modules), or else the lamp's own; 0 for none.
  */
-// an aggregate, not `limit 1`: with a limit the planner bets on a sequential scan finding a row soon, and at 10,000
-// modules a flush took a minute (bench:field); without one it takes the sockets' index, 5 µs a module
 export const GROUP_CONTROL_OF_MODULE = `coalesce((
-    select max((x->>'groupControl')::bigint)
-    from luminary_supports p cross join lateral jsonb_array_elements(p.sockets) x
-    where p.deleted_at is null and p.sockets @> jsonb_build_array(jsonb_build_object('luminaryModule', lm._id))
-      and (x->>'luminaryModule')::bigint = lm._id), l.profile_group, 0)`;
+    select max(s.group_control) from socket_modules s where s.module = lm._id), l.profile_group, 0)`;
 
 /** the hours of a UTC day, 0 to 23: module_days holds one value for each, element i + 1 for hour i */
 export const HOURS_OF_DAY = Array.from({ length: 24 }, (_, i) => i);

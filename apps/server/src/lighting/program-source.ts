@@ -156,17 +156,12 @@ export async function loadControllers(db: Db, only?: number[]): Promise<PlacedCo
           ${only ? sql`and m.controller = any(${`{${only.join(',')}}`}::bigint[])` : sql``}
       ), held as (${
         only
-          ? // a few controllers: each module's mounting found through the sockets' index
+          ? // a few controllers: each module's mounting found by the module (socket_modules)
             sql`
-        select distinct on (m._id) m._id as mid, p._id as support, x as sock
+        select distinct on (m._id) m._id as mid, p._id as support, p.sockets -> (k.socket - 1) as sock
         from mods m
-        cross join lateral (
-          select p._id, p.sockets from luminary_supports p
-          where p.deleted_at is null and p.sockets @> jsonb_build_array(jsonb_build_object('luminaryModule', m._id))
-          -- kept a subquery, so that the planner looks each module up rather than scanning every mounting
-          offset 0) p
-        cross join lateral jsonb_array_elements(p.sockets) x
-        where (x->>'luminaryModule')::bigint = m._id
+        join socket_modules k on k.module = m._id
+        join luminary_supports p on p._id = k.support and p.deleted_at is null
         order by m._id, p._id`
           : sql`
         select distinct on (k.mid) k.mid, p._id as support, x as sock
