@@ -91,6 +91,9 @@ describe('polar nights and days are said, never a midnight flash', () => {
     // civil dusk after midnight, on the clock of the next day, still this night's
     expect(localDay(night.methods.CIVIL.on!, 'Europe/Oslo')).toBe('2026-06-22');
     expect(localTime(night.methods.CIVIL.on!, 'Europe/Oslo')).toMatch(/^00:/);
+    // a short night still has a morning of its own, not the evening found twice (issue 29: on = off = 22:27:50Z)
+    expect(off(night.methods.CIVIL.on, new Date('2026-06-21T22:27:50Z'))).toBeLessThanOrEqual(MINUTE);
+    expect(off(night.methods.CIVIL.off, new Date('2026-06-22T00:10:00Z'))).toBeLessThanOrEqual(MINUTE);
   });
 
   it('at 70°N the first nights of the midnight sun: BORDERS no longer sets, deeper methods fall back to nothing', () => {

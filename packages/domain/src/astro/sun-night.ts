@@ -42,6 +42,12 @@ export type SunNight = {
 
 const date = (t: AstroTime | null) => (t ? t.date : null);
 
+const allDay = (): MethodNight => ({ on: null, off: null, burn: 'all' });
+/** One second, ten times the library's search tolerance: a search from here cannot land on the crossing before. */
+const SEARCH_PAST_DAYS = 1 / 86_400;
+
+type NightBounds = { noon: AstroTime; midnight: AstroTime; nextNoon: AstroTime };
+
 /** The sun's altitude, degrees, centre of the disc, without refraction. */
 function altitudeAt(observer: Observer, t: AstroTime): number {
   const eq = Equator(Body.Sun, t, observer, true, true);
@@ -52,25 +58,28 @@ function altitudeAt(observer: Observer, t: AstroTime): number {
 function ownNight(
   observer: Observer,
   method: TwilightMethod,
-  noon: AstroTime,
-  nextNoon: AstroTime,
-  lowest: number,
+  { noon, midnight, nextNoon }: NightBounds,
   highest: number,
+  lowest: number,
 ): MethodNight | undefined {
   const altitude = TWILIGHT_ALTITUDE[method];
-  if (highest < altitude) return { on: null, off: null, burn: 'all' };
-  if (lowest > altitude) return undefined;
-  const span = nextNoon.ut - noon.ut;
+  if (highest < altitude) return allDay();
   // BORDERS is the almanac's sunset: refraction and the disc's size as the almanacs count them
-  const cross = (direction: 1 | -1, from: AstroTime, days: number) =>
+  const cross = (direction: 1 | -1, from: AstroTime, until: AstroTime) =>
     method === 'BORDERS'
-      ? SearchRiseSet(Body.Sun, observer, direction, from, days)
-      : SearchAltitude(Body.Sun, observer, direction, from, days, altitude);
-  const on = cross(-1, noon, span);
-  // grazing the altitude at midnight, the search may find no crossing: as good as not reached
-  if (!on) return undefined;
-  // null when the sun does not come back up before the next noon (the first day of a polar night)
-  const off = cross(+1, on, nextNoon.ut - on.ut);
+      ? SearchRiseSet(Body.Sun, observer, direction, from, until.ut - from.ut)
+      : SearchAltitude(Body.Sun, observer, direction, from, until.ut - from.ut, altitude);
+  const on = cross(-1, noon, nextNoon);
+  // No crossing: the sun stays on one side of the altitude from noon to noon, the side its mean altitude is on (it may
+  // graze the altitude at noon: for BORDERS the library's test, rim and refraction, differs a little from `highest`).
+  if (!on) return (highest + lowest) / 2 < altitude ? allDay() : undefined;
+  // The morning search must start past the evening crossing, or it finds that one again and off = on. Midnight is
+  // past it, and the sun only climbs from there; a crossing after midnight is a grazing dip of seconds.
+  const from = on.ut < midnight.ut ? midnight : on.AddDays(SEARCH_PAST_DAYS);
+  const off = cross(+1, from, nextNoon);
+  // both crossings before midnight or within a second: a dip too short to switch for
+  if (!off && altitudeAt(observer, nextNoon) >= altitude) return undefined;
+  // off null: the sun does not come back up before the next noon (the first day of a polar night)
   return { on: on.date, off: date(off), burn: 'night' };
 }
 
@@ -81,10 +90,11 @@ export function sunNightFrom(place: Place, from: Date): SunNight {
   const nextNoon = SearchHourAngle(Body.Sun, observer, 0, noon.AddDays(0.5), +1).time;
   const midnight = SearchHourAngle(Body.Sun, observer, 12, noon, +1).time;
   // the sun is highest at noon and lowest at midnight
-  const lowest = altitudeAt(observer, midnight);
   const highest = altitudeAt(observer, noon);
+  const lowest = altitudeAt(observer, midnight);
+  const bounds = { noon, midnight, nextNoon };
   const own = Object.fromEntries(
-    TWILIGHT_METHODS.map((m) => [m, ownNight(observer, m, noon, nextNoon, lowest, highest)]),
+    TWILIGHT_METHODS.map((m) => [m, ownNight(observer, m, bounds, highest, lowest)]),
   ) as Record<TwilightMethod, MethodNight | undefined>;
   const methods = Object.fromEntries(
     TWILIGHT_METHODS.map((m) => {
