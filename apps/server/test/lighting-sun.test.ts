@@ -48,6 +48,9 @@ describe(`the sun's night over HTTP on ${backend}`, () => {
     );
     expect(oslo.body.result.methods.NAUTICAL.fallback).toBe('CIVIL');
     expect(oslo.body.result.methods.NAUTICAL.on).toBe(oslo.body.result.methods.CIVIL.on);
+    // a short night: civil dusk 22:27:50Z, civil dawn 00:10Z, not the dusk found twice (issue 29)
+    const civil = oslo.body.result.methods.CIVIL;
+    expect(Date.parse(civil.off) - Date.parse(civil.on)).toBeGreaterThan(100 * 60_000);
   });
 
   it.each([
