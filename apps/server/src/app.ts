@@ -43,7 +43,7 @@ import { registerControllerCommandRoutes } from './routes/controller-command.rou
 import { registerDeviceSecretRoutes, SECRET_ON_CREATE } from './routes/device-secret.routes.ts';
 import { registerEntityRoutes } from './routes/entity.routes.ts';
 import { registerExportRoutes } from './routes/export.routes.ts';
-import { registerHealthRoutes } from './routes/health.routes.ts';
+import { registerHealthRoutes, type SimulatedField } from './routes/health.routes.ts';
 import { registerHistoryRoutes } from './routes/history.routes.ts';
 import { registerLightingRoutes } from './routes/lighting.routes.ts';
 import { ProgramService, SYSTEM_CLOCK, type Clock } from './lighting/program-service.ts';
@@ -78,6 +78,8 @@ declare module 'fastify' {
     offline: OfflineSweep;
     events: EventDetector;
     mapIndex: MapIndex;
+    /** the demo's simulated field, set once it runs */
+    simulated: SimulatedField;
     /** undefined when the app sends no lighting programs */
     programs?: ProgramService;
     /** undefined when the app sends no power schedules */
@@ -247,7 +249,9 @@ export async function buildApp({
   app.decorate('events', detector);
 
   await app.register(accessPlugin, { policy: sessionPolicy(auth) });
-  registerHealthRoutes(app, database, broker, ingest, mapIndex);
+  const simulated: SimulatedField = {};
+  app.decorate('simulated', simulated);
+  registerHealthRoutes(app, database, broker, ingest, mapIndex, simulated);
   registerAuthRoutes(app, auth, new LoginThrottle(db), config.signInPerMinute);
   registerUserRoutes(app, db, repo, service, hooks);
   registerPreferenceRoutes(app, db);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/connect.ts';
-import { startDemo } from './field/demo.ts';
+import { startDemo, watchSimulatedField } from './field/demo.ts';
 import { DeviceSecrets } from './field/device-secrets.ts';
 import { startBroker } from './plugins/broker.ts';
 
@@ -13,8 +13,12 @@ const broker = await startBroker({ ...config, devices: secrets });
 const app = await buildApp({ config, database, broker, secrets });
 
 const demo = config.demo ? await startDemo(database.db, broker.url, app.log, secrets) : undefined;
-// the demo city was written past the registry's services: its programs go out now, not at the next change
-if (demo) void app.programs?.refresh();
+if (demo) {
+  app.simulated.current = { controllers: demo.controllers.length, connected: demo.connected };
+  // the demo city was written past the registry's services: its programs go out now, not at the next change
+  void app.programs?.refresh();
+  watchSimulatedField(demo, app.log);
+}
 // the first map after a start should not wait for a million devices to be read
 void app.mapIndex.prepare().catch((err: unknown) => app.log.error({ err }, 'map index failed'));
 

@@ -41,6 +41,9 @@ function atMost<T>(p: Promise<T>): Promise<T | undefined> {
 
 /** retained state is refreshed this often even when nothing changed, for cputemp */
 const STATE_EVERY = 6;
+/** the wait before asking a broker again after a lost or refused connection, growing to the last */
+const FIRST_RETRY_MS = 1000;
+const LAST_RETRY_MS = 30_000;
 const REMEMBERED_IDS = 1000;
 
 /** One controller on the broker: publishes its cabinet's state, readings and meter, and answers commands. */
@@ -150,7 +153,7 @@ export class FieldController {
       username: mac,
       ...(secret !== undefined && { password: secret }),
       clean: true,
-      reconnectPeriod: 1000,
+      reconnectPeriod: FIRST_RETRY_MS,
       will: {
         topic: topic(this.mac, 'state'),
         payload: Buffer.from(encodeState({ online: false })),
@@ -161,8 +164,16 @@ export class FieldController {
     this.client = client;
     client.on('message', (_t, buf) => this.onCommand(buf));
     client.on('error', () => (this.ctx.counters.errors += 1));
+    // a broker that is down or overloaded is asked again ever less often, each controller at its own moment
+    client.on('close', () => {
+      client.options.reconnectPeriod = Math.min(
+        LAST_RETRY_MS,
+        Math.round((client.options.reconnectPeriod ?? FIRST_RETRY_MS) * (1.6 + 0.8 * Math.random())),
+      );
+    });
     return new Promise((resolve) => {
       client.on('connect', () => {
+        client.options.reconnectPeriod = FIRST_RETRY_MS;
         client.subscribe(topic(this.mac, 'cmd'), { qos: 1 }, () => {
           this.lastIo = -1;
           this.publishState(this.ctx.clock());

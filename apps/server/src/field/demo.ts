@@ -39,5 +39,34 @@ export async function startDemo(
   if (await seedDemoProgram(db, group._id, group.cities[0], [thisYear, thisYear + 1]))
     log.info({}, 'demo lighting program seeded');
   const issued = await secrets.issueByMac(city.cabinets.map((c) => c.controller.mac));
-  return startSimulator({ broker: brokerUrl, city, intervalMs: 10_000, secrets: Object.fromEntries(issued) });
+  // the controllers keep asking a broker that is slow to answer, as real ones do; the server does not wait on them
+  return startSimulator({
+    broker: brokerUrl,
+    city,
+    intervalMs: 10_000,
+    secrets: Object.fromEntries(issued),
+    connectTimeoutMs: null,
+  });
+}
+
+const WATCH_MS = 30_000;
+
+/** Says in the log when simulated controllers cannot reach the broker, and when they all have again. */
+export function watchSimulatedField(
+  sim: SimulatorHandle,
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
+): void {
+  let missing = 0;
+  const timer = setInterval(() => {
+    const connected = sim.connected();
+    const now = sim.controllers.length - connected;
+    if (now > 0)
+      log.warn(
+        { connected, controllers: sim.controllers.length },
+        'simulated controllers not connected to the broker',
+      );
+    else if (missing > 0) log.info({ controllers: connected }, 'simulated controllers all connected again');
+    missing = now;
+  }, WATCH_MS);
+  timer.unref();
 }

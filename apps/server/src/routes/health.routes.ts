@@ -25,7 +25,12 @@ const health = z.object({
     failing: z.object({ at: z.string(), reason: z.string() }).optional(),
   }),
   map: z.object({ ready: z.boolean(), version: z.number(), devices: z.number() }),
+  /** the demo's simulated field (DEMO=1): how many of its controllers are connected to the broker */
+  simulator: z.object({ controllers: z.number(), connected: z.number() }).optional(),
 });
+
+/** The demo's simulated field, once it runs. */
+export type SimulatedField = { current?: { controllers: number; connected(): number } };
 
 /** 200 when the database answers, the broker is connected and field data is being stored; 503 otherwise, saying which. */
 export function registerHealthRoutes(
@@ -34,6 +39,7 @@ export function registerHealthRoutes(
   broker: Broker,
   ingest: Ingest,
   mapIndex: MapIndex,
+  simulated: SimulatedField,
 ) {
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -54,6 +60,12 @@ export function registerHealthRoutes(
           },
           field: { ...ingest.counters, ...(ingest.failing && { failing: ingest.failing }) },
           map: mapIndex.state,
+          ...(simulated.current && {
+            simulator: {
+              controllers: simulated.current.controllers,
+              connected: simulated.current.connected(),
+            },
+          }),
         });
       },
     );
