@@ -32,6 +32,7 @@ beforeAll(async () => {
   });
   await role('Operator', { control: { view: true, command: true } });
   await role('RoleEditor', { Roles: { view: true, edit: true } });
+  await role('Locker', { Users: { view: true, list: true, edit: true, canLock: true } });
 });
 afterAll(() => s?.close());
 
@@ -68,6 +69,67 @@ describe(`rights a user cannot give themselves, on ${backend}`, () => {
     const refused = await make('op2', roles.RoleEditor!);
     expect(refused.status).toBe(403);
     expect(refused.body.fields).toEqual(['role']);
+  });
+});
+
+describe(`no way into a colleague who holds more, on ${backend}`, () => {
+  it('a user with Users.edit cannot change the password, e-mail, role or lock of one whose role holds more', async () => {
+    const boss = await user('boss', roles.Everything!);
+    await user('hal', roles.Locker!);
+    const clerk = await user('clerk', roles.Viewer!);
+    const asHal = await s.signIn('hal', PASSWORD);
+    const ru = { 'accept-language': 'ru' };
+    const refused = [
+      await asHal.call('PATCH', `/api/v1/Users/${boss}`, { password: 'Taken-over-2026' }, ru),
+      await asHal.call('PATCH', '/api/v2/Users', { _id: boss, password: 'Taken-over-2026' }, ru),
+      await asHal.call('POST', '/api/v2/users/update', { _id: boss, password: 'Taken-over-2026' }, ru),
+      await asHal.call(
+        'POST',
+        '/api/v2/users/update',
+        { _id: boss, password: 'Taken-over-2026', passwordConfirm: 'Taken-over-2026' },
+        ru,
+      ),
+    ];
+    for (const r of refused) {
+      expect(r.status).toBe(403);
+      expect(r.body).toMatchObject({
+        error: true,
+        code: 'PermissionDeniedError',
+        message: 'Доступ запрещён',
+        fields: ['password'],
+      });
+    }
+    const fieldsOf = async (patch: object) => {
+      const r = await asHal.call('PATCH', `/api/v1/Users/${boss}`, patch);
+      expect(r.status).toBe(403);
+      expect(r.body).toMatchObject({ code: 'PermissionDeniedError', message: 'Permission denied' });
+      return r.body.fields;
+    };
+    expect(await fieldsOf({ email: 'hal@example.org' })).toEqual(['email']);
+    expect(await fieldsOf({ role: roles.Locker })).toEqual(['role']);
+    expect(await fieldsOf({ isLocked: true })).toEqual(['isLocked']);
+    expect(await fieldsOf({ isActive: false })).toEqual(['isActive']);
+    // the boss is untouched: their password still opens, the others' attempts did not
+    await s.signIn('boss', PASSWORD);
+    await expect(s.signIn('boss', 'Taken-over-2026')).rejects.toThrow(/UnauthorizedError/);
+    // what does not open the account stays editable, and one who holds no more than hal can be reset by him
+    expect((await asHal.call('PATCH', `/api/v1/Users/${boss}`, { description: 'on leave' })).status).toBe(
+      200,
+    );
+    expect((await asHal.call('PATCH', `/api/v1/Users/${clerk}`, { password: 'Clerk-new-2026' })).status).toBe(
+      200,
+    );
+    await s.signIn('clerk', 'Clerk-new-2026');
+  });
+
+  it('an administrator still resets anyone, and the reset ends their sessions', async () => {
+    const id = await user('ivy', roles.Everything!);
+    const before = await s.signIn('ivy', PASSWORD);
+    expect((await s.call('POST', '/api/v2/users/update', { _id: id, password: 'Ivy-new-2026' })).status).toBe(
+      200,
+    );
+    expect(await stillIn(before)).toBe(401);
+    expect(await stillIn(await s.signIn('ivy', 'Ivy-new-2026'))).toBe(200);
   });
 });
 

@@ -44,26 +44,31 @@ export const roleRightsIn =
 
 const canLock = (caller: Caller) => caller.allows('Users', 'canLock');
 
+// Whoever can sign in as a user holds their rights: these are what signing in rests on.
+const SIGN_IN_FIELDS = ['password', 'email', 'role', 'isLocked', 'isActive'];
+
 /**
  * Users: password rules; no escalation of type; nobody changes their own role, and nobody gives a role with a
- * right they do not hold themselves; lock/active need `canLock`; locking, a new password and a new role end the
- * user's sessions at once (their own current one kept when they changed their own password), and so does deletion.
+ * right they do not hold themselves, nor changes the password, e-mail, role or lock of a user whose role holds
+ * such a right; lock/active need `canLock`; locking, a new password and a new role end the user's sessions at once
+ * (their own current one kept when they changed their own password), and so does deletion.
  */
 export function userHooks(deps: UserHookDeps): EntityHooks {
-  async function checkRole(caller: Caller, roleId: unknown) {
+  /** Refuses, naming `fields`, when the role holds a right the caller does not. */
+  async function checkRole(caller: Caller, roleId: unknown, fields: string[]) {
     if (typeof roleId !== 'number' || caller.type === undefined || caller.type === 'ADMIN') return;
     const rights = (await deps.roleRights(roleId)) ?? {};
     for (const area of AREAS)
       for (const flag of FLAGS)
         if (rights[area]?.[flag] === true && !caller.allows(area, flag, GROUP_OWNED[area]))
-          throw new ApiError('PermissionDeniedError', ['role']);
+          throw new ApiError('PermissionDeniedError', fields);
   }
 
   return {
     async beforeCreate(caller, data) {
       checkPassword(data.login, data.password);
       checkType(caller, data.type);
-      await checkRole(caller, data.role);
+      await checkRole(caller, data.role, ['role']);
       if ((data.isLocked === true || data.isActive === false) && !canLock(caller)) {
         throw new ApiError('PermissionDeniedError', ['isLocked']);
       }
@@ -73,6 +78,9 @@ export function userHooks(deps: UserHookDeps): EntityHooks {
       if (caller.type !== undefined && RANK[current.type as UserType] > RANK[caller.type]) {
         throw new ApiError('PermissionDeniedError');
       }
+      // the stored password is never read back, so any password in the patch counts as a change
+      const guarded = SIGN_IN_FIELDS.filter((f) => f in patch && patch[f] !== current[f]);
+      if (!self && guarded.length) await checkRole(caller, current.role, guarded);
       if ('password' in patch) checkPassword(patch.login ?? current.login, patch.password);
       if ('type' in patch && patch.type !== current.type) {
         if (self) throw new ApiError('PermissionDeniedError', ['type']);
@@ -80,7 +88,7 @@ export function userHooks(deps: UserHookDeps): EntityHooks {
       }
       if ('role' in patch && patch.role !== current.role) {
         if (self) throw new ApiError('PermissionDeniedError', ['role']);
-        await checkRole(caller, patch.role);
+        await checkRole(caller, patch.role, ['role']);
       }
       if ('isLocked' in patch || 'isActive' in patch) {
         if (!canLock(caller)) throw new ApiError('PermissionDeniedError', ['isLocked']);
