@@ -201,9 +201,10 @@ describe(`sign-in and sessions on ${backend}`, () => {
 
   it('never makes the wait longer than a minute, however many failures', async () => {
     const { login } = await newUser();
-    await s.sql(`insert into login_throttle (login, failures, last_failure_at) values ($1, 400, now())`, [
-      login,
-    ]);
+    await s.sql(
+      `insert into login_throttle (login, address, failures, last_failure_at) values ($1, '127.0.0.1', 400, now())`,
+      [login],
+    );
     expect((await signInRaw(s.url, login, 'bad-0000-x')).status).toBe(401);
     const waiting = await signInRaw(s.url, login, 'Lamps-2026');
     expect(waiting.status).toBe(429);
@@ -444,6 +445,32 @@ describe(`first start and attribution on ${backend}`, () => {
     } finally {
       await behind.close();
       await direct.close();
+    }
+  });
+
+  it('counts failures per login and address together: a stranger elsewhere never delays the owner', async () => {
+    const behind = await startServer({ trustedProxy: '127.0.0.1' });
+    try {
+      await behind.call('POST', '/api/v1/Users', { login: 'owner', password: 'Lamps-2026', type: 'ADMIN' });
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      const stranger = [];
+      for (let i = 0; i < 8; i++)
+        stranger.push((await signInRaw(behind.url, 'OWNER', `wrong-${i}-x`, from('203.0.113.66'))).status);
+      expect(stranger).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      // the owner, from another address, is neither refused nor kept waiting
+      expect((await signInRaw(behind.url, 'owner', 'Lamps-2026', from('198.51.100.23'))).status).toBe(200);
+      // nor does the owner's success clear the stranger's wait
+      expect(await signInRaw(behind.url, 'owner', 'Lamps-2026', from('203.0.113.66'))).toMatchObject({
+        status: 429,
+        body: { code: 'UnauthorizedError', reason: 'tooManyAttempts' },
+      });
+      const rows = await behind.sql<{ address: string; failures: number }>(
+        'select address, failures from login_throttle where login = $1',
+        ['owner'],
+      );
+      expect(rows).toEqual([{ address: '203.0.113.66', failures: 5 }]);
+    } finally {
+      await behind.close();
     }
   });
 

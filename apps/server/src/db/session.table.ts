@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Server-side sessions; the cookie holds a random token, the table only its SHA-256. */
 export const sessions = pgTable(
@@ -18,16 +18,21 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed sign-ins per login (lowercased), shared by every server process on the database: after a few failures
- * each further attempt waits a growing delay (`blocked_until`), never longer than a minute.
+ * Failed sign-ins per login (lowercased) and client address together, shared by every server process on the
+ * database: after a few failures each further attempt from that address waits a growing delay (`blocked_until`),
+ * never longer than a minute.
  */
 export const loginThrottle = pgTable(
   'login_throttle',
   {
-    login: text('login').primaryKey(),
+    login: text('login').notNull(),
+    address: text('address').notNull().default(''),
     failures: integer('failures').notNull(),
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }).notNull(),
     blockedUntil: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [index('login_throttle_last_failure_idx').on(t.lastFailureAt)],
+  (t) => [
+    primaryKey({ columns: [t.login, t.address] }),
+    index('login_throttle_last_failure_idx').on(t.lastFailureAt),
+  ],
 );

@@ -53,15 +53,15 @@ export function registerAuthRoutes(
       config: { access: 'public', rateLimit: { max: signInPerMinute, timeWindow: 60_000 } },
     },
     async (req, reply) => {
-      await throttle.check(req.body.login);
+      await throttle.check(req.body.login, req.ip);
       const opened = await auth
         .signIn(req.body.login, req.body.password, meta(req))
         .catch(async (err: unknown) => {
           if (err instanceof ApiError && err.code === 'UnauthorizedError')
-            await throttle.failed(req.body.login);
+            await throttle.failed(req.body.login, req.ip);
           throw err;
         });
-      await throttle.succeeded(req.body.login);
+      await throttle.succeeded(req.body.login, req.ip);
       setSessionCookies(req, reply, opened);
       return opened.profile;
     },
