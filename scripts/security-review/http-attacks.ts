@@ -107,6 +107,8 @@ export async function badInput(r: Review): Promise<Finding> {
   const paths = [
     '/api/v1/LuminaryModules?q=%00',
     '/api/v1/LuminaryModules?pwm=99999999999',
+    '/api/v1/LuminaryModules?pwm_gte=9999999999',
+    '/api/v1/Luminaries?installationDate=2026-02-30',
     '/api/v1/LuminaryModules?updatedAt_gte=2024-02-30',
     '/api/v1/LuminaryModules?updatedAt_gte=0000-01-01',
     '/api/v1/LuminaryModules/99999999999999999999',

@@ -30,7 +30,8 @@ import { LiveHub } from './live/live-hub.ts';
 import { AdvisoryLease, ALONE, SCHEDULE_LEASE } from './lighting/sender-lease.ts';
 import { MapIndex } from './map/map-index.ts';
 import { MAP_SOURCES } from './map/load-points.ts';
-import { installErrorHandler, sendError } from './http/error-handler.ts';
+import { clientErrorHandler, installErrorHandler, sendError } from './http/error-handler.ts';
+import { installTextGuard } from './http/text-guard.ts';
 import { accessPlugin, type RouteAccess } from './plugins/access.ts';
 import type { Broker } from './plugins/broker.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -143,10 +144,12 @@ export async function buildApp({
     ...(config.trustedProxy !== undefined && { trustProxy: trustProxy(config.trustedProxy) }),
     // a URL that is not valid percent-encoding, an over-long id: the same error form as every other answer
     frameworkErrors: sendError,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installTextGuard(app);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {

@@ -186,6 +186,87 @@ describe(`bad input on ${backend}`, () => {
     }
   });
 
+  it('refuses integers beyond an int column and impossible dates in filters, naming the parameter', async () => {
+    for (const [path, field] of [
+      ['/api/v1/LuminarySupports?socketCount=2147483648', 'socketCount'],
+      ['/api/v1/LuminarySupports?socketCount_gte=9999999999', 'socketCount_gte'],
+      ['/api/v1/LuminarySupports?socketCount_lte=-2147483649', 'socketCount_lte'],
+      ['/api/v2/lamp-modules/search?pwm_gte=4294967296', 'pwm_gte'],
+      ['/api/v1/Luminaries?installationDate=2026-02-30', 'installationDate'],
+      ['/api/v1/CalendarProfiles?date_gte=2026-02-30', 'date_gte'],
+      ['/api/v1/CalendarProfiles?date_lte=2023-02-29', 'date_lte'],
+      ['/api/v1/LuminaryModules?lastReceivedAt_gte=2026-02-30', 'lastReceivedAt_gte'],
+      ['/api/v1/LuminaryModules?lastReceivedAt_lte=2026-02-30T10:00:00Z', 'lastReceivedAt_lte'],
+      ['/api/v1/ImportantEvents?openDate_gte=-271821-04-20T00:00:00Z', 'openDate_gte'],
+      ['/api/v1/ImportantEvents?openDate_gte=0000-01-01', 'openDate_gte'],
+    ] as const) {
+      const r = await s.call('GET', path, undefined, { 'accept-language': 'ru' });
+      expect([r.status, r.body], path).toEqual([
+        400,
+        { error: true, code: 'IsInvalidError', message: 'Неверные данные', fields: [field] },
+      ]);
+    }
+    for (const path of [
+      '/api/v1/LuminarySupports?socketCount=2147483647&socketCount_gte=-2147483648',
+      '/api/v1/Luminaries?installationDate=2024-02-29',
+      '/api/v1/LuminaryModules?lastReceivedAt_gte=2024-02-29T23:59&lastReceivedAt_lte=2026-12-31T00:00:00%2B02:00',
+    ])
+      expect((await s.call('GET', path)).status, path).toBe(200);
+  });
+
+  it('refuses a NUL or a lone surrogate in any body or query value, signed in or not, naming it', async () => {
+    const signIn = await s
+      .anonymous()
+      .call('POST', '/auth/sign-in', { login: 'admin\u0000', password: 'x' }, { 'accept-language': 'ru' });
+    expect([signIn.status, signIn.body]).toEqual([
+      400,
+      { error: true, code: 'IsInvalidError', message: 'Неверные данные', fields: ['login'] },
+    ]);
+    for (const [method, path, body, field] of [
+      ['PUT', '/api/v2/preferences/list.columns', { value: '\ud800' }, 'value'],
+      ['PUT', '/api/v2/preferences/list.columns', { value: ['a', 'b\udfff'] }, 'value.1'],
+      ['PUT', '/api/v2/preferences/list.columns', { value: { 'k\ud800': 1 } }, 'value'],
+      ['PUT', '/api/v2/preferences/list.columns', { value: 'nul\u0000' }, 'value'],
+      ['POST', '/api/v2/users/update', { _id: 1, name: 'x\u0000' }, 'name'],
+      ['POST', '/api/v1/Vendors', { name: 'lone \udc00' }, 'name'],
+    ] as const) {
+      const r = await s.call(method, path, body);
+      expect([r.status, r.body], JSON.stringify(body)).toEqual([
+        400,
+        { error: true, code: 'IsInvalidError', message: 'Is invalid', fields: [field] },
+      ]);
+    }
+    for (const path of [
+      '/api/v2/lighting/sun?lat=42&lon=-71&date=2026-03-01&tz=Europe%00',
+      '/api/v2/reports/consumption?start=2026-01-01%00',
+    ]) {
+      const r = await s.call('GET', path);
+      expect([r.status, r.body.code], path).toEqual([400, 'IsInvalidError']);
+    }
+    // a well-formed pair is a character like any other
+    const emoji = await s.call('PUT', '/api/v2/preferences/list.columns', { value: ['\u{1F4A1}'] });
+    expect(emoji.status).toBe(200);
+  });
+
+  it('answers a query string over the header limit with 431 in the error form', async () => {
+    const path = `/api/v1/Vendors?q=${'x'.repeat(60 * 1024)}`;
+    expect(await rawHttp(s.url, 'GET', path, {}, '')).toEqual({
+      status: 431,
+      body: { error: true, code: 'IsInvalidError', message: 'Is invalid', reason: 'headersTooLarge' },
+    });
+    const ru = await rawHttp(
+      s.url,
+      'GET',
+      '/api/v1/Vendors',
+      { 'accept-language': 'ru', pad: 'x'.repeat(60 * 1024) },
+      '',
+    );
+    expect(ru).toEqual({
+      status: 431,
+      body: { error: true, code: 'IsInvalidError', message: 'Неверные данные', reason: 'headersTooLarge' },
+    });
+  });
+
   it('answers unknown API paths with NotFoundError', async () => {
     expectCatalogueError(await s.call('GET', '/api/v1/Nothing'), 404);
     expectCatalogueError(await s.call('PUT', '/api/v1/Vendors/1', {}), 404);

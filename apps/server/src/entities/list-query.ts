@@ -1,4 +1,5 @@
 import { BROKEN_CODES, isScalar, LIMITS, type Entity, type Field } from '@sl/domain';
+import { isCalendarDay } from '@sl/domain/astro';
 import { ApiError } from '../http/api-error.ts';
 
 // Parses a list/search query string (spec §7): skip, limit, sort, inc, q, deleted, bbox and field filters.
@@ -166,6 +167,7 @@ const filterable = (f: Field) => !f.writeOnly && (isScalar(f) || f.kind === 'ref
 const rangeable = (f: Field) => ['int', 'float', 'timestamp', 'day', 'time', 'text'].includes(f.kind);
 
 const INVALID = Symbol('invalid');
+const INT32 = 2 ** 31;
 /** `_id=1&_id=2`: records by id (react-admin's getMany) */
 const ID_FIELD: Field = { kind: 'ref', entity: '' };
 
@@ -174,7 +176,8 @@ function filterValue(field: Field, v: string): unknown {
   if (v === 'null') return null;
   switch (field.kind) {
     case 'int':
-      return /^-?\d{1,10}$/.test(v) ? Number(v) : INVALID;
+      // the column is a 32-bit integer: a wider value is an error in the database, not a filter matching nothing
+      return /^-?\d{1,10}$/.test(v) && Number(v) >= -INT32 && Number(v) < INT32 ? Number(v) : INVALID;
     case 'intEnum':
       return field.values.includes(Number(v)) ? Number(v) : INVALID;
     case 'ref':
@@ -187,9 +190,10 @@ function filterValue(field: Field, v: string): unknown {
     case 'enum':
       return field.values.includes(v) ? v : INVALID;
     case 'timestamp':
-      return Number.isNaN(Date.parse(v)) ? INVALID : new Date(v);
+      // Date.parse reads 2026-02-30 as 2 March and '7' as 2001, and takes years PostgreSQL cannot hold
+      return isCalendarDay(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)) ? new Date(v) : INVALID;
     case 'day':
-      return /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : INVALID;
+      return isCalendarDay(v) ? v : INVALID;
     case 'text':
       if (v.length > 500) return INVALID;
       return field.canonical ? field.canonical(v) : v;

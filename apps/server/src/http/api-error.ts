@@ -34,7 +34,7 @@ export function errorBody(err: ApiError, lang: Language): ErrorBody {
 }
 
 /** The stored choice (cookie `lang`), then the browser's Accept-Language, then en-us (spec §1). */
-export function requestLanguage(req: FastifyRequest): Language {
+export function requestLanguage(req: Pick<FastifyRequest, 'headers'>): Language {
   const cookie = /(?:^|;\s*)lang=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
   if (cookie && (LANGUAGES as readonly string[]).includes(cookie)) return cookie as Language;
   const accepted = req.headers['accept-language'] ?? '';

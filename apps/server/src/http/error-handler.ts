@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError, errorBody, requestLanguage } from './api-error.ts';
@@ -17,6 +19,33 @@ export function sendError(raw: FastifyError | ApiError, req: FastifyRequest, rep
   else if (err.code === 'DisconnectedError') req.log.warn({ err: raw }, 'database unreachable');
   if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
   return reply.status(err.status).send(errorBody(err, requestLanguage(req)));
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify has a request (a URL or headers over the 16 KiB limit, a
+ * malformed request line): the same error form, in the language its headers ask for when they were read. Fastify's
+ * `clientErrorHandler` option.
+ */
+export function clientErrorHandler(err: Error & { code?: string; rawPacket?: unknown }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const error =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError('IsInvalidError', undefined, { status: 431, reason: 'headersTooLarge' })
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ApiError('TimeOut', undefined, { status: 408 })
+        : new ApiError('IsInvalidError');
+  const head = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.toString('latin1') : '';
+  const header = (name: string) => new RegExp(`\\r\\n${name}:[ \\t]*([^\\r\\n]*)`, 'i').exec(head)?.[1];
+  const lang = requestLanguage({
+    headers: { cookie: header('cookie'), 'accept-language': header('accept-language') },
+  });
+  const body = JSON.stringify(errorBody(error, lang));
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(err);
 }
 
 export function toApiError(raw: FastifyError | ApiError): ApiError {

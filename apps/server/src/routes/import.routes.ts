@@ -61,7 +61,10 @@ export function registerImportRoutes(
           }),
           response: { 200: answer, ...errorResponses },
         },
-        config: { access: { area: e.area, action: 'create', groupOwned: Boolean(e.groupField) } },
+        config: {
+          access: { area: e.area, action: 'create', groupOwned: Boolean(e.groupField) },
+          readsFileText: true,
+        },
       },
       async (req, reply) => {
         const lang = requestLanguage(req);
