@@ -97,6 +97,56 @@ describe(`ingest that one bad message cannot stop, on ${backend}`, () => {
     }
   });
 
+  it('refuses a meter register beyond what a meter holds, or risen faster than a meter counts, and keeps the good', async () => {
+    const serial = 'M-POISON-1';
+    const c = await s.call('GET', `/api/v1/Controllers?mac=${CONTROLLER}`);
+    expect((await s.call('POST', '/api/v1/Meters', { serial, controller: c.body.data[0]._id })).status).toBe(
+      201,
+    );
+    const t0 = Date.now() - 10 * 60_000;
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
+    const send = (minutes: number, energy: number) =>
+      clients.get(CONTROLLER)!.publishAsync(
+        `sl/v1/${CONTROLLER}/meter`,
+        JSON.stringify({
+          serial,
+          at: at(minutes),
+          phases: [{ phase: 1, voltage: 23000, current: 100, power: 2200, energy }],
+        }),
+        { qos: 1 },
+      );
+    const energies = async () =>
+      (
+        await s.sql<{ energy: string }>(
+          'select energy::text as energy from meter_readings where serial = $1 order by at',
+          [serial],
+        )
+      ).map((r) => Number(r.energy));
+    const before = (await health()).field.malformed;
+    await send(0, 5_000_000);
+    await until(async () => (await energies()).length === 1 || undefined);
+    // 2^53−1 Wh: no meter holds it
+    await send(1, 2 ** 53 - 1);
+    // 10^9 Wh in a minute: 60 GW
+    await send(1, 5_000_000 + 1e9);
+    await send(2, 5_000_000 + 20_000);
+    await until(async () => (await energies()).length === 2 || undefined);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await energies()).toEqual([5_000_000, 5_020_000]);
+    expect((await health()).field.malformed - before).toBe(2);
+    const [row] = await s.sql<{ energy: number }>(
+      "select (energy_data->0->>'energy')::bigint as energy from meters where serial = $1",
+      [serial],
+    );
+    expect(Number(row?.energy)).toBe(5_020_000);
+    // the energy report reads the rollups: the hour holds the believed rise only
+    const [hour] = await s.sql<{ total: string }>(
+      'select coalesce(sum(wh), 0)::text as total from meter_hours where serial = $1',
+      [serial],
+    );
+    expect(Number(hour?.total ?? 0)).toBeLessThanOrEqual(20_000);
+  });
+
   it('stores every valid reading of random valid and invalid messages', async () => {
     const poison = fc.constantFrom<object>(
       { cl_status: 3_000_000_000 },

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { replyMessage } from './command.ts';
-import { decodeMeterReading } from './meter.ts';
+import {
+  decodeMeterReading,
+  impossibleRise,
+  METER_NO_VALUE,
+  METER_REGISTER_MAX,
+  type MeterReading,
+} from './meter.ts';
 import { decodeModuleBatch } from './modules.ts';
 import { decodeState } from './state.ts';
 import { sampleModuleReading } from './testing.ts';
@@ -61,5 +67,58 @@ describe('field payloads are bounded by what the database holds', () => {
     expect(replyMessage.safeParse({ id: 'c1', code: 0, result: { note: 'o\u0000k' } }).success).toBe(false);
     expect(replyMessage.safeParse({ id: 'c1', code: 2 ** 40 }).success).toBe(false);
     expect(replyMessage.safeParse({ id: 'c\u00001', code: 0 }).success).toBe(false);
+  });
+
+  it('refuses a meter register beyond what a meter holds', () => {
+    const meter = (p: object) =>
+      decodeMeterReading(
+        JSON.stringify({
+          serial: 'M1',
+          at: now(),
+          phases: [{ phase: 1, voltage: 23000, current: 100, power: 2200, energy: 5, ...p }],
+        }),
+      );
+    expect(meter({ energy: METER_REGISTER_MAX }).ok).toBe(true);
+    expect(meter({ energy: 2 ** 53 - 1 }).ok).toBe(false);
+    expect(meter({ energy: METER_REGISTER_MAX + 1 }).ok).toBe(false);
+    expect(meter({ reactiveExport: 2 ** 53 - 1 }).ok).toBe(false);
+    expect(meter({ power: 2 ** 40 }).ok).toBe(false);
+  });
+});
+
+describe('a meter register rises no faster than a meter can count', () => {
+  const at = (s: number) => new Date(Date.UTC(2026, 10, 1) + s * 1000).toISOString();
+  const reading = (s: number, energy: number, more: object = {}): MeterReading => ({
+    serial: 'M1',
+    at: at(s),
+    phases: [{ phase: 1 as const, voltage: 23000, current: 100, power: 2200, energy, ...more }],
+  });
+  const before = { at: at(0), phases: [{ phase: 1, energy: 5_000_000, reactiveImport: 100 }] };
+
+  it('believes what 1 MW could add in the time between, with a minute of slack', () => {
+    expect(impossibleRise(before, reading(60, 5_000_000 + 33_000))).toBeUndefined();
+    // an hour: 1 MWh, and the minute's slack
+    expect(impossibleRise(before, reading(3600, 5_000_000 + 1_016_000))).toBeUndefined();
+  });
+
+  it('refuses a register that rose faster, on any register', () => {
+    expect(impossibleRise(before, reading(60, 5_000_000 + 40_000))).toMatch(
+      /phase 1 energy rose 40000 in 60 s/,
+    );
+    expect(impossibleRise(before, reading(60, 5_000_000, { reactiveImport: 10 ** 9 }))).toMatch(
+      /reactiveImport/,
+    );
+  });
+
+  it('believes a fall, an earlier reading, and a rise from an unknown value', () => {
+    expect(impossibleRise(before, reading(60, 10))).toBeUndefined();
+    expect(impossibleRise(before, reading(-60, 10 ** 11))).toBeUndefined();
+    expect(
+      impossibleRise({ at: at(0), phases: [{ phase: 1, energy: 0 }] }, reading(60, 10 ** 11)),
+    ).toBeUndefined();
+    const unread = { at: at(0), phases: [{ phase: 1, energy: METER_NO_VALUE }] };
+    expect(impossibleRise(unread, reading(60, 10 ** 11))).toBeUndefined();
+    expect(impossibleRise(before, reading(60, METER_NO_VALUE))).toBeUndefined();
+    expect(impossibleRise({ at: at(0), phases: [] }, reading(60, 10 ** 11))).toBeUndefined();
   });
 });

@@ -10,14 +10,17 @@ import {
   everyController,
   MAX_MESSAGE_BYTES,
   parseTopic,
+  topic,
   type ControllerState,
   type MeterReading,
   type ModuleReading,
+  type PhaseRegisters,
 } from '@sl/protocol';
 import { serverPool, type Db } from '../db/connect.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 import { SYSTEM_CLOCK, type Clock } from '../lighting/program-service.ts';
 import { copyInto } from './copy-rows.ts';
+import { MeterRises, type MeterRegisters } from './meter-rises.ts';
 import {
   METER_READING_COLUMNS,
   moduleHours,
@@ -133,6 +136,7 @@ export class Ingest {
   /** every meter reading since the last flush with the controller it came from (the topic's) */
   private meters: { controller: string; reading: MeterReading }[] = [];
   private states = new Map<string, { state: ControllerState; at: string }>();
+  private readonly meterRises = new MeterRises();
   private readonly timer: NodeJS.Timeout;
   private flushing = Promise.resolve();
   private announcing = Promise.resolve();
@@ -260,7 +264,10 @@ export class Ingest {
     this.states = new Map();
     this.meters = [];
     const { history, modules } = await this.believed(batches);
-    const believedMeters = await this.believedMeters(meters);
+    const owned = await this.believedMeters(meters);
+    const believedMeters = this.meterRises.sift(owned.readings, owned.stored, ({ controller }, reason) =>
+      this.malformed(topic(controller, 'meter'), reason),
+    );
     // a device is heard when its message arrives, by the server's clock: its own clock may be wrong by months,
     // and its silence is measured against the server's (arrival is within a flush interval of now)
     const heardAt = this.clock.now().toISOString();
@@ -326,14 +333,16 @@ export class Ingest {
    * its cabinet's (the one the cabinet names, or one that names the cabinet). A reading from any other controller,
    * or for a meter that belongs to none, is counted and dropped, and so is one for a meter nobody knows. Meters
    * read a few times a minute per cabinet, so their controllers are asked of the database at each flush that has
-   * meter readings, never believed from a cache.
+   * meter readings, never believed from a cache; so are their latest registers (`stored`), which a reading's rise
+   * is judged against.
    */
   private async believedMeters(meters: { controller: string; reading: MeterReading }[]) {
-    if (!meters.length) return [];
+    const stored = new Map<string, MeterRegisters>();
+    if (!meters.length) return { readings: meters, stored };
     const owners = new Map<string, Set<string>>();
     for (const chunk of chunks([...new Set(meters.map((m) => m.reading.serial))], 5000)) {
       const { rows } = await this.raw.query(
-        `select m.serial, o.mac as owner from meters m
+        `select m.serial, o.mac as owner, m.energy_data as phases, m.last_received_at as at from meters m
           left join lateral (
             select c.mac from controllers c where c._id = m.controller and c.deleted_at is null
             union
@@ -351,16 +360,22 @@ export class Ingest {
         const set = owners.get(serial) ?? new Set<string>();
         owners.set(serial, set);
         if (r.owner) set.add(r.owner as string);
+        if (r.at && Array.isArray(r.phases))
+          stored.set(serial, {
+            at: new Date(r.at as string).toISOString(),
+            phases: r.phases as PhaseRegisters[],
+          });
       }
     }
-    const believed: MeterReading[] = [];
-    for (const { controller, reading } of meters) {
+    const believed: typeof meters = [];
+    for (const m of meters) {
+      const { controller, reading } = m;
       const owner = owners.get(reading.serial);
-      if (owner?.has(controller)) believed.push(reading);
+      if (owner?.has(controller)) believed.push(m);
       else if (owner === undefined) this.counters.unknownDevices += 1;
       else this.foreign(controller, { meter: reading.serial }, [...owner].join(',') || null);
     }
-    return believed;
+    return { readings: believed, stored };
   }
 
   private foreign(controller: string, device: { module: string } | { meter: string }, owner: string | null) {
