@@ -32,6 +32,7 @@ import { MapIndex } from './map/map-index.ts';
 import { MAP_SOURCES } from './map/load-points.ts';
 import { clientErrorHandler, installErrorHandler, sendError } from './http/error-handler.ts';
 import { installTextGuard } from './http/text-guard.ts';
+import { StreamSlots } from './http/stream-slots.ts';
 import { accessPlugin, type RouteAccess } from './plugins/access.ts';
 import type { Broker } from './plugins/broker.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -109,6 +110,7 @@ export type AppDeps = {
         | 'offlineSweepMs'
         | 'energyRollups'
         | 'lampGraceMs'
+        | 'streams'
       >
     >;
   database: Database;
@@ -169,7 +171,16 @@ export async function buildApp({
     hub.publish({ type: 'tables', data: [table] }).catch(() => undefined),
   );
   const written = (table: string) => repo.wrote(table);
-  const auth = new AuthService(db, new SessionRepository(db, config.sessionTtlMinutes * 60_000), repo);
+  // sign-in, the session checks, health and the ingest go on however many connections the requests hold
+  const reserved = database.reserved ?? { ingest: db, service: db };
+  const auth = new AuthService(
+    reserved.service,
+    new SessionRepository(reserved.service, config.sessionTtlMinutes * 60_000),
+    repo.withDb(reserved.service),
+  );
+  const streams = new StreamSlots(config.streams);
+  // a download whose client stopped reading would otherwise hold the close (and the process) for ever
+  app.addHook('preClose', () => streams.closeAll());
   const hooks = {
     Users: userHooks({
       revokeSessions: (id, keep) => auth.revokeUser(id, keep),
@@ -228,7 +239,7 @@ export async function buildApp({
     },
   });
   const shareGroup = broker.kind === 'external' && database.url ? shareGroupOf(database.url) : undefined;
-  const ingest = new Ingest(broker.client, db, app.log, hub, written, 500, shareGroup);
+  const ingest = new Ingest(broker.client, reserved.ingest, app.log, hub, written, 500, shareGroup);
   ingest.clock = clock;
   ingest.rollups = config.energyRollups ?? true;
   field.ingest = ingest;
@@ -255,14 +266,14 @@ export async function buildApp({
   const simulated: SimulatedField = {};
   app.decorate('simulated', simulated);
   registerHealthRoutes(app, database, broker, ingest, mapIndex, simulated);
-  registerAuthRoutes(app, auth, new LoginThrottle(db), config.signInPerMinute);
+  registerAuthRoutes(app, auth, new LoginThrottle(reserved.service), config.signInPerMinute);
   registerUserRoutes(app, db, repo, service, hooks);
   registerPreferenceRoutes(app, db);
   registerRoleRoutes(app, service);
   registerImportantEventRoutes(app, service, raw, clock, written);
-  registerEntityRoutes(app, service, SECRET_ON_CREATE);
+  registerEntityRoutes(app, service, streams, SECRET_ON_CREATE);
   registerHistoryRoutes(app, db, service);
-  registerExportRoutes(app, db, repo);
+  registerExportRoutes(app, db, repo, streams);
   registerImportRoutes(app, db, repo, service, placement);
   const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>
     app.log.warn({ topic, reason }, 'malformed controller reply'),

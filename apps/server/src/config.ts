@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_OFFLINE_FACTOR } from '@sl/domain';
 import { DEFAULT_HISTORY_DAYS } from './field/history.ts';
+import { DEFAULT_STREAM_LIMITS, type StreamLimits } from './http/stream-slots.ts';
 
 // The runtime interface of DESIGN.md §4.
 
@@ -46,6 +47,8 @@ export type Config = {
   energyRollups?: boolean;
   /** how long a lamp may disagree with its program before it burns by day or is out at night (LAMP_GRACE_S) */
   lampGraceMs: number;
+  /** exports and unpaged lists open at once, per user and in all, and how long each may run or stall */
+  streams: StreamLimits;
 };
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -81,6 +84,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     offlineSweepMs: positive(env.OFFLINE_SWEEP_S, 10) * 1000,
     energyRollups: env.ENERGY_ROLLUPS !== '0',
     lampGraceMs: positive(env.LAMP_GRACE_S, DEFAULT_LAMP_GRACE_S) * 1000,
+    streams: {
+      perUser: positive(env.STREAMS_PER_USER, DEFAULT_STREAM_LIMITS.perUser),
+      // each holds a connection of the pool: half of it stays for everything else
+      total: positive(env.STREAMS_MAX, Math.max(1, Math.floor(positive(env.PG_POOL_SIZE, 10) / 2))),
+      deadlineMs: positive(env.STREAM_DEADLINE_S, DEFAULT_STREAM_LIMITS.deadlineMs / 1000) * 1000,
+      stallMs: positive(env.STREAM_STALL_S, DEFAULT_STREAM_LIMITS.stallMs / 1000) * 1000,
+    },
   };
 }
 

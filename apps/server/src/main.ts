@@ -23,6 +23,12 @@ if (demo) {
 void app.mapIndex.prepare().catch((err: unknown) => app.log.error({ err }, 'map index failed'));
 
 const shutdown = async () => {
+  // open streams are ended by the close; should anything else hold it (a request the database never answers),
+  // the process still ends
+  setTimeout(() => {
+    app.log.error('shutdown took over 10 s: exiting without waiting');
+    process.exit(1);
+  }, 10_000).unref();
   await demo?.stop();
   await app.close();
   await broker.close();

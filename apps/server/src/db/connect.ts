@@ -8,6 +8,7 @@ import { installCabinetIo } from './cabinet-io.ts';
 import { installLampStarts } from './lamp-starts.ts';
 import { installLiveCounts } from './live-counts.ts';
 import { installSocketModules } from './socket-modules.ts';
+import { newPool, openReserved } from './reserved-pools.ts';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -29,6 +30,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** the server's address, for connections of their own (LISTEN) */
   url?: string;
+  /** connections of their own for the ingest, health and sign-in (undefined on PGlite) */
+  reserved?: { ingest: Db; service: Db };
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };
@@ -72,23 +75,18 @@ async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: Number(process.env.PG_POOL_SIZE ?? 10),
-    // a query of a process that died (killed in a restart) stops within seconds instead of running to its end
-    // beside the new process's (PostgreSQL 14 on)
-    options: '-c client_connection_check_interval=2000',
-  });
-  // an idle connection the server dropped (restart, terminated backend) is discarded by the pool and replaced on
-  // the next query; unhandled, its error event would end the process
-  pool.on('error', () => {});
+  const pool = newPool(url, Number(process.env.PG_POOL_SIZE ?? 10));
+  const kept = openReserved(url);
   const db = drizzlePg({ client: pool });
   await migratePg(db, { migrationsFolder: MIGRATIONS });
   await installLiveCounts(db as unknown as Db);
   await installCabinetIo(db as unknown as Db);
   await installLampStarts(db as unknown as Db);
   await installSocketModules(db as unknown as Db);
-  return { ...opened(db as unknown as Db, 'postgres', () => pool.end()), url };
+  const close = async () => {
+    await Promise.all([pool.end(), kept.end()]);
+  };
+  return { ...opened(db as unknown as Db, 'postgres', close), url, reserved: kept.reserved };
 }
 
 const opened = (db: Db, kind: Database['kind'], close: () => Promise<void>): Database => ({

@@ -41,7 +41,7 @@ export class EntityRepository {
     private readonly inTransaction = false,
   ) {}
 
-  /** The same repository working inside a transaction. */
+  /** The same repository working inside a transaction (or on a cursor's connection): pages read afresh, not kept. */
   withDb(db: Db): EntityRepository {
     return new EntityRepository(db, this.written, this.versions, this.counts, this.pages, true);
   }
@@ -107,9 +107,20 @@ export class EntityRepository {
     });
   }
 
-  /** A page too large to hold, a batch at a time (never kept); its total is `list`'s, as for any page. */
-  rows(e: Entity, scope: Scope, q: ListQuery): AsyncGenerator<ApiRow[]> {
-    return everyRow(this.db, e, scope, q, { skip: q.skip, limit: q.limit });
+  /**
+   * A page too large to hold, a batch at a time (never kept); its total is `list`'s, as for any page. Each batch
+   * is made ready by `prepare` with a repository on the connection that reads the rows.
+   */
+  rows<T>(
+    e: Entity,
+    scope: Scope,
+    q: ListQuery,
+    prepare: (rows: ApiRow[], reader: EntityRepository) => Promise<T>,
+  ): AsyncGenerator<T> {
+    return everyRow(this.db, e, scope, q, (rows, db) => prepare(rows, this.withDb(db)), {
+      skip: q.skip,
+      limit: q.limit,
+    });
   }
 
   private async readPage(e: Entity, scope: Scope, q: ListQuery): Promise<Page> {

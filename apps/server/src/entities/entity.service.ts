@@ -59,13 +59,11 @@ export class EntityService {
    */
   async listInBatches(e: Entity, caller: Caller, q: ListQuery, resolve = false) {
     const { total, estimated } = await this.repo.list(e, caller, { ...q, skip: 0, limit: 1 });
-    const repo = this.repo;
-    async function* batches() {
-      for await (const batch of repo.rows(e, caller, q)) {
-        const rows = await withDerivedStatus(repo, e, caller, batch);
-        yield resolve ? await resolveLinks(repo, e, caller, rows) : rows;
-      }
-    }
+    const batches = () =>
+      this.repo.rows(e, caller, q, async (batch, reader) => {
+        const rows = await withDerivedStatus(reader, e, caller, batch);
+        return resolve ? resolveLinks(reader, e, caller, rows) : rows;
+      });
     return { total, ...(estimated && { estimated: true as const }), skip: q.skip, limit: q.limit, batches };
   }
 

@@ -29,9 +29,10 @@ export async function* exportCsv(
   const lines = (cells: string[][]) =>
     Papa.unparse(cells, { delimiter, newline: '\r\n', escapeFormulae: FORMULA }) + '\r\n';
   yield BOM + lines([columns.map((c) => c.header)]);
-  for await (const batch of everyRow(db, e, caller, q)) {
-    const rows = await withDerivedStatus(repo, e, caller, batch);
-    const names = await namesOf(repo, e, caller, rows, format.lang);
-    yield lines(rows.map((row) => columns.map((c) => c.cell(row, names))));
-  }
+  yield* everyRow(db, e, caller, q, async (batch, on) => {
+    const reader = repo.withDb(on);
+    const rows = await withDerivedStatus(reader, e, caller, batch);
+    const names = await namesOf(reader, e, caller, rows, format.lang);
+    return lines(rows.map((row) => columns.map((c) => c.cell(row, names))));
+  });
 }

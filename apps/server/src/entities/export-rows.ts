@@ -1,4 +1,5 @@
 import type { Column } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Entity } from '@sl/domain';
 import { serverPool, type Db } from '../db/connect.ts';
@@ -18,16 +19,25 @@ const types = {
 };
 
 /**
- * Every row a list query matches, in the list's order, a batch at a time; with `range`, only those from `skip` on,
- * at most `limit` of them (the query's own skip and limit are a page's, which an export does not ask for).
+ * What a batch of rows becomes (states, names, links read with `db`). On a server `db` is the cursor's own
+ * connection: a request holds one connection, and one that waited for a second while holding its cursor could
+ * wait for ever once every connection is held so.
  */
-export async function* everyRow(
+export type Prepare<T> = (rows: ApiRow[], db: Db) => Promise<T>;
+
+/**
+ * Every row a list query matches, in the list's order, a batch at a time, each made into a `T` by `prepare`; with
+ * `range`, only those from `skip` on, at most `limit` of them (the query's own skip and limit are a page's, which
+ * an export does not ask for).
+ */
+export async function* everyRow<T>(
   db: Db,
   e: Entity,
   scope: Scope,
   q: ListQuery,
+  prepare: Prepare<T>,
   range: { skip: number; limit: number } = { skip: 0, limit: Infinity },
-): AsyncGenerator<ApiRow[]> {
+): AsyncGenerator<T> {
   const t = tableOf(e);
   const columns = selectedColumns(t, e, q.inc);
   const select = () =>
@@ -42,7 +52,7 @@ export async function* everyRow(
     const query = select();
     if (Number.isFinite(range.limit)) query.limit(range.limit);
     if (range.skip) query.offset(range.skip);
-    return yield* throughCursor(pool, columns, e, query.toSQL());
+    return yield* throughCursor(pool, columns, e, query.toSQL(), prepare);
   }
   // PGlite is one connection, which a held cursor would block for everyone; it holds small cities
   for (let done = 0; done < range.limit; done += EXPORT_BATCH) {
@@ -50,20 +60,26 @@ export async function* everyRow(
     const rows = await select()
       .limit(size)
       .offset(range.skip + done);
-    if (rows.length) yield rows.map((r) => toApi(e, r));
+    if (rows.length)
+      yield await prepare(
+        rows.map((r) => toApi(e, r)),
+        db,
+      );
     if (rows.length < size) return;
   }
 }
 
-async function* throughCursor(
+async function* throughCursor<T>(
   pool: pg.Pool,
   selected: Record<string, AnyTable[string]>,
   e: Entity,
   query: { sql: string; params: unknown[] },
-): AsyncGenerator<ApiRow[]> {
+  prepare: Prepare<T>,
+): AsyncGenerator<T> {
   // the select lists these columns in this order
   const columns = Object.entries(selected) as [string, Column][];
   const connection = await pool.connect();
+  const sameConnection = drizzle({ client: connection }) as unknown as Db;
   let closed = false;
   try {
     await connection.query('begin read only');
@@ -74,8 +90,8 @@ async function* throughCursor(
         rowMode: 'array',
         types,
       });
-      if (rows.length)
-        yield rows.map((values) => {
+      if (rows.length) {
+        const batch = rows.map((values) => {
           const row: Record<string, unknown> = {};
           columns.forEach(([key, column], i) => {
             const v = values[i];
@@ -83,6 +99,8 @@ async function* throughCursor(
           });
           return toApi(e, row);
         });
+        yield await prepare(batch, sameConnection);
+      }
       if (rows.length < EXPORT_BATCH) break;
     }
     await connection.query('commit');

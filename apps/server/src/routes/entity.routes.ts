@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -22,6 +21,7 @@ import type { EntityService } from '../entities/entity.service.ts';
 import { parseListQuery, wantsLinks } from '../entities/list-query.ts';
 import { ApiError } from '../http/api-error.ts';
 import { serializerCompiler } from '../http/serializer.ts';
+import type { StreamSlots } from '../http/stream-slots.ts';
 import { entitySchemas, errorResponses } from './entity-schemas.ts';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -36,10 +36,11 @@ export type CreatedExtras = Partial<Record<string, z.ZodRawShape>>;
 export function registerEntityRoutes(
   app: FastifyInstance,
   service: EntityService,
+  slots: StreamSlots,
   extras: CreatedExtras = {},
 ) {
   for (const e of ENTITIES)
-    registerEntity(app.withTypeProvider<ZodTypeProvider>(), e, service, extras[e.name]);
+    registerEntity(app.withTypeProvider<ZodTypeProvider>(), e, service, slots, extras[e.name]);
 }
 
 /** The v2 search path segments of an entity: its aliases and its lower-cased name. */
@@ -71,7 +72,13 @@ export type ZodApp = FastifyInstance<
   ZodTypeProvider
 >;
 
-function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.ZodRawShape = {}) {
+function registerEntity(
+  r: ZodApp,
+  e: Entity,
+  service: EntityService,
+  slots: StreamSlots,
+  extra: z.ZodRawShape = {},
+) {
   const s = entitySchemas(e);
   const created = s.row.extend(extra);
   const tags = [e.name];
@@ -113,20 +120,22 @@ function registerEntity(r: ZodApp, e: Entity, service: EntityService, extra: z.Z
     const q = parseListQuery(e, req.query, { defaults });
     if (q.limit <= STREAM_ABOVE) return undefined;
     seeDeleted(req, req.query.deleted);
-    const { batches, ...head } = await service.listInBatches(e, req.caller, q, wantsLinks(req.query.type));
-    async function* json() {
-      const opening = JSON.stringify(head).slice(0, -1);
-      yield `${envelope ? '{"error":false,"result":' : ''}${opening},"data":[`;
-      let first = true;
-      for await (const rows of batches()) {
-        if (!rows.length) continue;
-        yield (first ? '' : ',') + rows.map((r) => rowJson(r)).join(',');
-        first = false;
-      }
-      yield envelope ? ']}}' : ']}';
-    }
+    const json = await slots.stream(req.caller, async () => {
+      const { batches, ...head } = await service.listInBatches(e, req.caller, q, wantsLinks(req.query.type));
+      return (async function* () {
+        const opening = JSON.stringify(head).slice(0, -1);
+        yield `${envelope ? '{"error":false,"result":' : ''}${opening},"data":[`;
+        let first = true;
+        for await (const rows of batches()) {
+          if (!rows.length) continue;
+          yield (first ? '' : ',') + rows.map((r) => rowJson(r)).join(',');
+          first = false;
+        }
+        yield envelope ? ']}}' : ']}';
+      })();
+    });
     // the schema describes the answer for the document; a stream is sent as it is, never serialised
-    return reply.type('application/json; charset=utf-8').send(Readable.from(json()));
+    return reply.type('application/json; charset=utf-8').send(json);
   };
   const listSchema = { tags, querystring: s.query, response: { 200: s.page, ...errorResponses } };
   const base = `/api/v1/${e.name}`;

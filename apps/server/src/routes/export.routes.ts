@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import { exportCsv } from '../entities/export-csv.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import { parseListQuery } from '../entities/list-query.ts';
 import { ApiError, requestLanguage } from '../http/api-error.ts';
+import type { StreamSlots } from '../http/stream-slots.ts';
 import { entitySchemas, errorResponses } from './entity-schemas.ts';
 import { entityAccess, type ZodApp } from './entity.routes.ts';
 
@@ -17,11 +17,16 @@ type Query = Record<string, string | string[] | undefined>;
  * `GET /api/v2/{E}/export`: every row the same list query matches (filters, q, sort, deleted, aggregate; not
  * skip and limit), as CSV streamed a batch at a time, in the caller's language and time zone (`tz`).
  */
-export function registerExportRoutes(app: FastifyInstance, db: Db, repo: EntityRepository) {
-  for (const e of ENTITIES) registerExport(app.withTypeProvider<ZodTypeProvider>(), e, db, repo);
+export function registerExportRoutes(
+  app: FastifyInstance,
+  db: Db,
+  repo: EntityRepository,
+  slots: StreamSlots,
+) {
+  for (const e of ENTITIES) registerExport(app.withTypeProvider<ZodTypeProvider>(), e, db, repo, slots);
 }
 
-function registerExport(r: ZodApp, e: Entity, db: Db, repo: EntityRepository) {
+function registerExport(r: ZodApp, e: Entity, db: Db, repo: EntityRepository, slots: StreamSlots) {
   const { config, seeDeleted } = entityAccess(e);
   const querystring = entitySchemas(e).query.extend({
     tz: z.string().optional().describe('IANA time zone of the times written (default UTC)'),
@@ -44,7 +49,9 @@ function registerExport(r: ZodApp, e: Entity, db: Db, repo: EntityRepository) {
       seeDeleted(req, rest.deleted);
       const timeZone = zoneOf(tz);
       const lang = requestLanguage(req);
-      const csv = exportCsv(db, repo, e, req.caller, q, { lang, timeZone });
+      const csv = await slots.stream(req.caller, async () =>
+        exportCsv(db, repo, e, req.caller, q, { lang, timeZone }),
+      );
       const file = `${e.label[lang]} ${new Date().toISOString().slice(0, 10)}.csv`;
       return (
         reply
@@ -55,7 +62,7 @@ function registerExport(r: ZodApp, e: Entity, db: Db, repo: EntityRepository) {
           )
           .type('text/csv; charset=utf-8')
           // the schema describes the text for the document; a stream is sent as it is, never serialised
-          .send(Readable.from(csv) as unknown as string)
+          .send(csv as unknown as string)
       );
     },
   );

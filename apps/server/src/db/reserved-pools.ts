@@ -1,0 +1,35 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+
+// Work that must go on whatever the requests hold gets connections of its own that no request can take. The
+// ingest writes at most six statements at once (three writers, two chunks each); health and sign-in (with the
+// session checks, once a second per session) are short statements.
+const INGEST_CONNECTIONS = 6;
+const SERVICE_CONNECTIONS = 3;
+
+/** A pool on the PostgreSQL server at `url`. */
+export function newPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // a query of a process that died (killed in a restart) stops within seconds instead of running to its end
+    // beside the new process's (PostgreSQL 14 on)
+    options: '-c client_connection_check_interval=2000',
+  });
+  // an idle connection the server dropped (restart, terminated backend) is discarded by the pool and replaced on
+  // the next query; unhandled, its error event would end the process
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** The reserved pools: `ingest` for the field's writes, `service` for health, sign-in and session checks. */
+export function openReserved(url: string) {
+  const ingest = newPool(url, INGEST_CONNECTIONS);
+  const service = newPool(url, SERVICE_CONNECTIONS);
+  return {
+    reserved: { ingest: drizzle({ client: ingest }), service: drizzle({ client: service }) },
+    end: async () => {
+      await Promise.all([ingest.end(), service.end()]);
+    },
+  };
+}
