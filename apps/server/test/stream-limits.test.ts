@@ -2,7 +2,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entity, ERRORS } from '@sl/domain';
 import { tableOf } from '../src/db/tables.ts';
-import { backend, startServer, type Client, type TestServer } from './harness.ts';
+import { ADMIN_PASSWORD, backend, startServer, type Client, type TestServer } from './harness.ts';
 
 // Exports and unpaged lists are written as they are read, each holding a database connection (its cursor) while it
 // runs. Clients that read their first chunk and then stop must not take the server with them: a user has at most
@@ -87,7 +87,7 @@ describe(`streams against unread clients on ${backend}`, () => {
 
     const health = await within(2000, s.anonymous().call('GET', '/health'));
     expect(health.status).toBe(200);
-    await within(2000, s.signIn('admin', 'Admin-pass-2026'));
+    await within(2000, s.signIn('admin', ADMIN_PASSWORD));
     const again = await within(2000, s.demo());
     const page = await within(2000, again.call('GET', '/api/v1/LuminarySupports?limit=10'));
     expect(page.status).toBe(200);
