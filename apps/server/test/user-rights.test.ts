@@ -33,6 +33,7 @@ beforeAll(async () => {
   await role('Operator', { control: { view: true, command: true } });
   await role('RoleEditor', { Roles: { view: true, edit: true } });
   await role('Locker', { Users: { view: true, list: true, edit: true, canLock: true } });
+  await role('Remover', { Users: { view: true, list: true, edit: true, delete: true } });
 });
 afterAll(() => s?.close());
 
@@ -120,6 +121,47 @@ describe(`no way into a colleague who holds more, on ${backend}`, () => {
       200,
     );
     await s.signIn('clerk', 'Clerk-new-2026');
+  });
+
+  it('nor delete them, change their login, or change their type', async () => {
+    const chief = await user('chief', roles.Everything!);
+    const temp = await user('temp', roles.Viewer!);
+    await user('rita', roles.Remover!);
+    const asRita = await s.signIn('rita', PASSWORD);
+    const ru = { 'accept-language': 'ru' };
+    for (const path of [`/api/v1/Users/${chief}`, `/api/v2/Users/${chief}`]) {
+      const r = await asRita.call('DELETE', path, undefined, ru);
+      expect(r.status).toBe(403);
+      expect(r.body).toMatchObject({
+        code: 'PermissionDeniedError',
+        message: 'Доступ запрещён',
+        fields: ['_id'],
+      });
+    }
+    const renamed = await asRita.call('PATCH', `/api/v1/Users/${chief}`, { login: 'chief-old' });
+    expect(renamed.status).toBe(403);
+    expect(renamed.body).toMatchObject({ code: 'PermissionDeniedError', fields: ['login'] });
+    const v2 = await asRita.call('POST', '/api/v2/users/update', { _id: chief, login: 'chief-old' });
+    expect(v2.status).toBe(403);
+    await s.signIn('chief', PASSWORD);
+    // one who holds no more than rita she may rename and delete
+    expect((await asRita.call('PATCH', `/api/v1/Users/${temp}`, { login: 'temp2' })).status).toBe(200);
+    expect((await asRita.call('DELETE', `/api/v1/Users/${temp}`)).status).toBe(200);
+
+    // a group administrator holds every right in the group, but none over roles: a role editor is out of reach
+    const groupAdmin = await s.adminOfNewGroup('Types');
+    const groupId = (await groupAdmin.call('GET', '/api/v1/Groups')).body.data[0]._id;
+    const made = await s.call('POST', '/api/v1/Users', {
+      login: 'role-keeper',
+      password: PASSWORD,
+      group: groupId,
+      role: roles.RoleEditor,
+    });
+    expect(made.status).toBe(201);
+    const retyped = await groupAdmin.call('PATCH', `/api/v1/Users/${made.body._id}`, { type: 'GROUPADMIN' });
+    expect(retyped.status).toBe(403);
+    expect(retyped.body).toMatchObject({ code: 'PermissionDeniedError', fields: ['type'] });
+    expect((await groupAdmin.call('DELETE', `/api/v1/Users/${made.body._id}`)).status).toBe(403);
   });
 
   it('an administrator still resets anyone, and the reset ends their sessions', async () => {

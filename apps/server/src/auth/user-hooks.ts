@@ -44,13 +44,14 @@ export const roleRightsIn =
 
 const canLock = (caller: Caller) => caller.allows('Users', 'canLock');
 
-// Whoever can sign in as a user holds their rights: these are what signing in rests on.
-const SIGN_IN_FIELDS = ['password', 'email', 'role', 'isLocked', 'isActive'];
+// Whoever can sign in as a user holds their rights: these are what signing in rests on (the login too: renamed, the
+// account can be made again under its old name; retyped, its rights change).
+const SIGN_IN_FIELDS = ['login', 'password', 'email', 'role', 'type', 'isLocked', 'isActive'];
 
 /**
  * Users: password rules; no escalation of type; nobody changes their own role, and nobody gives a role with a
- * right they do not hold themselves, nor changes the password, e-mail, role or lock of a user whose role holds
- * such a right; lock/active need `canLock`; locking, a new password and a new role end the user's sessions at once
+ * right they do not hold themselves, nor changes the login, password, e-mail, role, type or lock of a user whose
+ * role holds such a right, nor deletes them; lock/active need `canLock`; locking, a new password and a new role end the user's sessions at once
  * (their own current one kept when they changed their own password), and so does deletion.
  */
 export function userHooks(deps: UserHookDeps): EntityHooks {
@@ -62,6 +63,14 @@ export function userHooks(deps: UserHookDeps): EntityHooks {
       for (const flag of FLAGS)
         if (rights[area]?.[flag] === true && !caller.allows(area, flag, GROUP_OWNED[area]))
           throw new ApiError('PermissionDeniedError', fields);
+  }
+
+  /** Refuses when the user outranks the caller or their role holds a right the caller does not. */
+  async function checkColleague(caller: Caller, current: Record<string, unknown>, fields: string[]) {
+    if (caller.type !== undefined && RANK[current.type as UserType] > RANK[caller.type]) {
+      throw new ApiError('PermissionDeniedError', fields);
+    }
+    await checkRole(caller, current.role, fields);
   }
 
   return {
@@ -80,7 +89,7 @@ export function userHooks(deps: UserHookDeps): EntityHooks {
       }
       // the stored password is never read back, so any password in the patch counts as a change
       const guarded = SIGN_IN_FIELDS.filter((f) => f in patch && patch[f] !== current[f]);
-      if (!self && guarded.length) await checkRole(caller, current.role, guarded);
+      if (!self && guarded.length) await checkColleague(caller, current, guarded);
       if ('password' in patch) checkPassword(patch.login ?? current.login, patch.password);
       if ('type' in patch && patch.type !== current.type) {
         if (self) throw new ApiError('PermissionDeniedError', ['type']);
@@ -100,6 +109,9 @@ export function userHooks(deps: UserHookDeps): EntityHooks {
       const newRole = 'role' in patch && patch.role !== before.role;
       if ('password' in patch || newRole || row.type !== before.type)
         await deps.revokeSessions(row._id, caller.userId === row._id ? caller.sessionId : undefined);
+    },
+    async beforeRemove(caller, current) {
+      if (caller.userId !== current._id) await checkColleague(caller, current, ['_id']);
     },
     afterRemove: (_caller, row) => deps.revokeSessions(row._id),
   };

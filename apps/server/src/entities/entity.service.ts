@@ -19,6 +19,7 @@ export type EntityHooks = {
   beforeUpdate?(caller: Caller, current: ApiRow, patch: Row): Promise<void> | void;
   /** after a change is stored: the row as it is now, the patch asked for and the row as it was */
   afterUpdate?(caller: Caller, row: ApiRow, patch: Row, before: ApiRow): Promise<void> | void;
+  beforeRemove?(caller: Caller, current: ApiRow): Promise<void> | void;
   afterRemove?(caller: Caller, row: ApiRow): Promise<void> | void;
 };
 
@@ -150,7 +151,8 @@ export class EntityService {
   }
 
   async remove(e: Entity, caller: Caller, id: number): Promise<ApiRow> {
-    await this.get(e, caller, id);
+    const current = await this.get(e, caller, id);
+    await this.hooks[e.name]?.beforeRemove?.(caller, current);
     const users = await this.repo.usedBy(e, id);
     if (users.length) throw new ApiError('IsUsedError', users);
     const row = await this.repo.atomically(async (repo) => {
