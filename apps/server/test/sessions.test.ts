@@ -356,6 +356,26 @@ describe(`password rules and user calls on ${backend}`, () => {
     expect(after.map((r) => r.body.total)).toEqual(before.map((r) => r.body.total));
   });
 
+  it('lets the administrator it creates work: the group and its cities are theirs to read', async () => {
+    const made = await s.call('POST', '/api/v2/users/create-with-group', {
+      group: { name: 'Medford', timezone: 'America/New_York' },
+      city: { name: { 'en-us': 'Medford', ru: 'Медфорд' }, lat: 42.4184, lon: -71.1062 },
+      user: { login: 'medford-admin', password: 'Lamps-2026' },
+    });
+    expect(made.status).toBe(201);
+    const ga = await s.signIn('medford-admin', 'Lamps-2026');
+    // what the console asks first: a 403 here signs the user out (spec §7)
+    const cities = await ga.call('GET', '/api/v1/Cities?limit=100');
+    expect(cities.status).toBe(200);
+    expect(cities.body.data.map((c: { _id: number }) => c._id)).toEqual([made.body.result.city._id]);
+    expect((await ga.call('GET', `/api/v1/Cities/${made.body.result.city._id}`)).status).toBe(200);
+    expect((await ga.call('GET', '/api/v1/Groups')).status).toBe(200);
+    expect((await ga.call('GET', '/api/v1/Users?limit=1')).status).toBe(200);
+    // reading is all: cities are shared between groups, so only their role lets them change one
+    const renamed = await ga.call('PATCH', `/api/v1/Cities/${made.body.result.city._id}`, { lat: 42.42 });
+    expect(renamed.status).toBe(403);
+  });
+
   it('lets nobody grant a user type above their own', async () => {
     const ga = await s.call('POST', '/api/v1/Users', {
       login: 'ga1',

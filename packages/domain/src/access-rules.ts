@@ -22,6 +22,14 @@ export function may(user: Subject, area: Area, action: Flag, groupOwned: boolean
   return user.rights[area]?.[action] === true;
 }
 
+/**
+ * Whether the rows an action of `e`'s area touches belong to the caller's group alone (`groupOwned` of `may`):
+ * rows with a group field, the group itself, and, to read, the cities: a group's users see only their group's.
+ */
+export function groupOwnedOf(e: { name: string; groupField?: string }, action: Flag): boolean {
+  return Boolean(e.groupField) || e.name === 'Groups' || (e.name === 'Cities' && READ_FLAGS.includes(action));
+}
+
 /** The rights a new role starts from: view and list everywhere. */
 export function defaultRights(): AccessRights {
   return Object.fromEntries(AREAS.map((a) => [a, { view: true, list: true }]));

@@ -1,4 +1,14 @@
-import { AREAS, ENTITIES, entity, FLAGS, type AccessRights, type UserType } from '@sl/domain';
+import {
+  AREAS,
+  ENTITIES,
+  entity,
+  FLAGS,
+  groupOwnedOf,
+  type AccessRights,
+  type Area,
+  type Flag,
+  type UserType,
+} from '@sl/domain';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import type { EntityHooks } from '../entities/entity.service.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -22,12 +32,10 @@ function checkType(caller: Caller, type: unknown) {
 }
 
 /** Whether an area's rows belong to one group, which a group administrator manages in full (as its routes say). */
-const GROUP_OWNED = Object.fromEntries(
-  AREAS.map((area) => {
-    const e = ENTITIES.find((x) => x.area === area);
-    return [area, e ? Boolean(e.groupField) || e.name === 'Groups' : true];
-  }),
-) as Record<(typeof AREAS)[number], boolean>;
+const groupOwned = (area: Area, flag: Flag) => {
+  const e = ENTITIES.find((x) => x.area === area);
+  return e ? groupOwnedOf(e, flag) : true;
+};
 
 export type UserHookDeps = {
   /** ends a user's sessions at once, all but `keep` */
@@ -61,7 +69,7 @@ export function userHooks(deps: UserHookDeps): EntityHooks {
     const rights = (await deps.roleRights(roleId)) ?? {};
     for (const area of AREAS)
       for (const flag of FLAGS)
-        if (rights[area]?.[flag] === true && !caller.allows(area, flag, GROUP_OWNED[area]))
+        if (rights[area]?.[flag] === true && !caller.allows(area, flag, groupOwned(area, flag)))
           throw new ApiError('PermissionDeniedError', fields);
   }
 

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import {
   applySaveRules,
   ENTITIES,
+  groupOwnedOf,
   idSchema,
   READ_ONLY_AREAS,
   type Entity,
@@ -48,15 +49,14 @@ export const searchPaths = (e: Entity) => [...new Set([...(e.aliases ?? []), e.n
 
 /** One entity's route access (spec §6): its area, and whether its rows belong to one group. */
 export function entityAccess(e: Entity) {
-  const groupOwned = Boolean(e.groupField) || e.name === 'Groups';
   return {
-    config: (action: Flag) => ({ access: { area: e.area, action, groupOwned } }),
+    config: (action: Flag) => ({ access: { area: e.area, action, groupOwned: groupOwnedOf(e, action) } }),
     /** deleted rows are shown only with the area's viewDeleted right */
     seeDeleted: (req: FastifyRequest, deleted: unknown) => {
       if (
         deleted !== undefined &&
         deleted !== 'false' &&
-        !req.caller.allows(e.area, 'viewDeleted', groupOwned)
+        !req.caller.allows(e.area, 'viewDeleted', groupOwnedOf(e, 'viewDeleted'))
       ) {
         throw new ApiError('PermissionDeniedError', ['deleted']);
       }

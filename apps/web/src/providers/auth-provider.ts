@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { entity, may, type Area, type Flag, type Subject } from '@sl/domain';
+import { entity, groupOwnedOf, may, type Area, type Flag, type Subject } from '@sl/domain';
 import { http } from './http.ts';
 import { forgetUser, signIn, storedProfile, storeProfile, type Profile } from './session.ts';
 import { leaveNotice } from './root-notice.ts';
@@ -20,7 +20,8 @@ const ACTIONS: Record<string, Flag> = {
 
 export function canDo(resource: string, action: string): boolean {
   const e = entity(resource);
-  return mayIn(e.area, ACTIONS[action] ?? 'view', Boolean(e.groupField));
+  const flag = ACTIONS[action] ?? 'view';
+  return mayIn(e.area, flag, groupOwnedOf(e, flag));
 }
 
 /** Whether the signed-in user holds `flag` in an area that is no entity's (`control`, say). */
