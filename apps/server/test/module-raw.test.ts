@@ -28,4 +28,35 @@ describe(`raw module data on ${backend}`, () => {
     );
     expect(raw.mac).toBeUndefined();
   });
+
+  it('shows it only to a role with viewRawData: never to the demo user, in lists, by id, search or as a link', async () => {
+    const lamp = sim.city.cabinets[0]!.modules[0]!;
+    const mac = lamp.mac.replace(/:/g, '').toUpperCase();
+    const mine = await until(async () => {
+      const r = (await s.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0];
+      return r?.raw ? r : undefined;
+    });
+    expect(mine.raw).toBeTruthy();
+    const demo = await s.demo();
+    const answers = [
+      (await demo.call('GET', `/api/v1/LuminaryModules?mac=${mac}`)).body.data[0],
+      (await demo.call('GET', `/api/v1/LuminaryModules?limit=1000000`)).body.data.find(
+        (r: { _id: number }) => r._id === mine._id,
+      ),
+      (await demo.call('GET', `/api/v1/LuminaryModules/${mine._id}?type=all`)).body,
+      (await demo.call('GET', `/api/v2/LuminaryModules?id=${mine._id}`)).body.result,
+      (await demo.call('GET', `/api/v2/lamp-modules/search?mac=${mac}`)).body.result.data[0],
+    ];
+    for (const row of answers) {
+      expect(row).toMatchObject({ _id: mine._id, mac });
+      expect(row).not.toHaveProperty('raw');
+    }
+    if (typeof mine.luminarySupport === 'number') {
+      const support = (await demo.call('GET', `/api/v1/LuminarySupports/${mine.luminarySupport}?type=all`))
+        .body;
+      const linked = JSON.stringify(support);
+      expect(linked).toContain(mac);
+      expect(linked).not.toContain('"raw"');
+    }
+  });
 });

@@ -16,6 +16,8 @@ export type FieldCommon = {
   readOnly?: boolean;
   /** accepted from a client, never sent back */
   writeOnly?: boolean;
+  /** a device's raw data (spec §3): sent only to a role with its area's viewRawData right (spec §6) */
+  rawData?: boolean;
   default?: unknown;
   /** an index beyond the ones refs and unique fields get (on a list, object or JSON value: its containment) */
   index?: boolean;

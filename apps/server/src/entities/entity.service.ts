@@ -7,6 +7,7 @@ import type { EntityRepository } from './entity.repository.ts';
 import { dbErrorToApi } from './db-errors.ts';
 import { withDerivedStatus } from './derived-status.ts';
 import type { ListQuery } from './list-query.ts';
+import { withoutRawData } from './raw-data.ts';
 import { assertLinksExist, resolveLinks } from './references.ts';
 import { fieldChanges } from '../history/change-log.ts';
 
@@ -43,7 +44,7 @@ export class EntityService {
 
   async list(e: Entity, caller: Caller, q: ListQuery, resolve = false) {
     const page = await this.repo.list(e, caller, q);
-    const rows = await withDerivedStatus(this.repo, e, caller, page.rows);
+    const rows = withoutRawData(e, caller, await withDerivedStatus(this.repo, e, caller, page.rows));
     const data = resolve ? await resolveLinks(this.repo, e, caller, rows) : rows;
     return {
       total: page.total,
@@ -62,7 +63,7 @@ export class EntityService {
     const { total, estimated } = await this.repo.list(e, caller, { ...q, skip: 0, limit: 1 });
     const batches = () =>
       this.repo.rows(e, caller, q, async (batch, reader) => {
-        const rows = await withDerivedStatus(reader, e, caller, batch);
+        const rows = withoutRawData(e, caller, await withDerivedStatus(reader, e, caller, batch));
         return resolve ? resolveLinks(reader, e, caller, rows) : rows;
       });
     return { total, ...(estimated && { estimated: true as const }), skip: q.skip, limit: q.limit, batches };
@@ -71,7 +72,9 @@ export class EntityService {
   async get(e: Entity, caller: Caller, id: number, opts: { resolve?: boolean; deleted?: boolean } = {}) {
     const found = await this.repo.get(e, caller, id);
     if (!found) throw new ApiError('NotFoundError', ['_id']);
-    const [row] = (await withDerivedStatus(this.repo, e, caller, [found])) as [ApiRow];
+    const [row] = withoutRawData(e, caller, await withDerivedStatus(this.repo, e, caller, [found])) as [
+      ApiRow,
+    ];
     if (row.deletedAt && !opts.deleted) throw new ApiError('IsDeletedError', ['_id']);
     return opts.resolve ? (await resolveLinks(this.repo, e, caller, [row]))[0]! : row;
   }
@@ -88,7 +91,7 @@ export class EntityService {
     await this.hooks[e.name]?.afterCreate?.(caller, row);
     await this.placement?.written(e);
     this.written(e);
-    return row;
+    return withoutRawData(e, caller, [row])[0]!;
   }
 
   /**
@@ -147,7 +150,7 @@ export class EntityService {
     await this.hooks[e.name]?.afterUpdate?.(caller, row, data, current);
     await this.placement?.written(e);
     this.written(e);
-    return row;
+    return withoutRawData(e, caller, [row])[0]!;
   }
 
   async remove(e: Entity, caller: Caller, id: number): Promise<ApiRow> {
@@ -163,7 +166,7 @@ export class EntityService {
     await this.hooks[e.name]?.afterRemove?.(caller, row);
     await this.placement?.written(e);
     this.written(e);
-    return row;
+    return withoutRawData(e, caller, [row])[0]!;
   }
 
   /** What follows a write made outside this service's own calls (an import's transaction), once it is committed. */

@@ -3,6 +3,8 @@ import { entity, groupBy, type Entity, type Field } from '@sl/domain';
 import { ApiError } from '../http/api-error.ts';
 import type { Scope } from './conditions.ts';
 import type { EntityRepository } from './entity.repository.ts';
+import type { Caller } from '../auth/caller.ts';
+import { withoutRawData } from './raw-data.ts';
 
 type Row = Record<string, unknown>;
 type Link = { entity: string; id: number; path: string };
@@ -46,13 +48,18 @@ export async function assertLinksExist(
 export async function resolveLinks(
   repo: EntityRepository,
   e: Entity,
-  scope: Scope,
+  caller: Caller,
   rows: ApiRow[],
 ): Promise<ApiRow[]> {
   const links = rows.flatMap((r) => collectLinks(e.fields, r));
   const byEntity = new Map<string, Map<number, Row>>();
   for (const [name, group] of linksByEntity(links)) {
-    const found = await repo.byIds(entity(name), scope, [...new Set(group.map((l) => l.id))]);
+    const linked = entity(name);
+    const found = withoutRawData(
+      linked,
+      caller,
+      await repo.byIds(linked, caller, [...new Set(group.map((l) => l.id))]),
+    );
     byEntity.set(name, new Map(found.map((r) => [r._id as number, r])));
   }
   const replace = (field: Field, value: unknown): unknown => {

@@ -45,7 +45,7 @@ export const LuminaryModules = defineEntity({
     cpwm: int({ readOnly: true, show: { unit: 'percent' } }),
     rssi: int({ readOnly: true, show: { unit: 'dBm' } }),
     twil: int({ readOnly: true, show: { rule: 'twilight' } }),
-    raw: json({ readOnly: true }),
+    raw: json({ readOnly: true, rawData: true }),
     lastReceivedAt: timestamp({ readOnly: true }),
   },
 });
