@@ -72,3 +72,14 @@ describe('Champaign from its real inventory', () => {
     expect(city.cabinets[0]!.controller.mac).toBe('024300020000');
   });
 });
+
+describe('loadCity', () => {
+  it('keeps the city’s own network when the option is given as undefined (the CLI without --network)', async () => {
+    const seeded = await loadCity('cambridge', { controllers: 2 });
+    const fromCli = await loadCity('cambridge', { controllers: 2, network: undefined });
+    expect(fromCli.cabinets.map((c) => c.controller.mac)).toEqual(
+      seeded.cabinets.map((c) => c.controller.mac),
+    );
+    expect(fromCli.network).toBe(1);
+  });
+});

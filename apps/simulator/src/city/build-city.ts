@@ -43,7 +43,11 @@ export type CityOptions = {
 
 export async function loadCity(name: CityName, opts: CityOptions & { dir?: string } = {}): Promise<City> {
   const { code, network } = CITIES[name];
-  return buildCity(name, code, await readPoles(name, opts.dir), { network, ...opts });
+  // an option given as undefined (the CLI's --network left out) keeps the city's own number, the one seeded
+  return buildCity(name, code, await readPoles(name, opts.dir), {
+    ...opts,
+    network: opts.network ?? network,
+  });
 }
 
 /** Same poles and options, same city: cabinets are cut from each group in space-filling-curve order. */
