@@ -17,6 +17,7 @@ import {
   type PhaseRegisters,
 } from '@sl/protocol';
 import { serverPool, type Db } from '../db/connect.ts';
+import { retried } from '../db/transient.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 import { SYSTEM_CLOCK, type Clock } from '../lighting/program-service.ts';
 import { copyInto } from './copy-rows.ts';
@@ -110,6 +111,8 @@ export class Ingest {
     /** rows the database refused on their own, set aside so the rest of their batch is stored */
     setAside: 0,
     failedFlushes: 0,
+    /** writes the database rolled back for another process's sake (a deadlock) and that were made again */
+    retries: 0,
   };
   /** told of the controllers that came online with a flush (offline or never heard of before) */
   onOnline?: (macs: string[]) => void;
@@ -230,12 +233,13 @@ export class Ingest {
   }
 
   /**
-   * Writes rows with `write`; when the database refuses the data (not when it is unreachable), the rows are halved
-   * until each refused one stands alone, and those are set aside: one bad reading never costs the others theirs.
+   * Writes rows with `write` (one transaction: made again when the database rolled it back for another's sake); when
+   * the database refuses the data (not when it is unreachable), the rows are halved until each refused one stands
+   * alone, and those are set aside: one bad reading never costs the others theirs.
    */
   private async tolerant<T>(rows: T[], device: (row: T) => string, write: (rows: T[]) => Promise<unknown>) {
     try {
-      await write(rows);
+      await this.retried(() => write(rows));
     } catch (err) {
       if (!isDataError(err)) throw err;
       if (rows.length === 1) return this.setAside(device(rows[0]!), err);
@@ -243,6 +247,10 @@ export class Ingest {
       await this.tolerant(rows.slice(0, half), device, write);
       await this.tolerant(rows.slice(half), device, write);
     }
+  }
+
+  private retried<T>(work: () => Promise<T>) {
+    return retried(work, () => (this.counters.retries += 1));
   }
 
   private setAside(device: string, err: unknown) {
@@ -398,10 +406,11 @@ export class Ingest {
 
   private async writeModuleRows(rows: ModuleReading[], heardAt: string) {
     const result = await this.raw.query(
-      `update luminary_modules as m set ${SET}, raw = v.raw, status = ${MODULE_STATUS},
+      `with ${lockedInOrder('luminary_modules', '$2::text[]')}
+      update luminary_modules as m set ${SET}, raw = v.raw, status = ${MODULE_STATUS},
         last_received_at = $${COLUMNS.length + 2}::timestamptz
-      from ${STATE_UNNEST}, luminary_modules as before
-      where m.mac = v.mac and m.deleted_at is null and before._id = m._id
+      from ${STATE_UNNEST}, luminary_modules as before, locked
+      where m.mac = v.mac and m.deleted_at is null and before._id = m._id and locked._id = m._id
       returning m._id, m.mac, m."group", m.cl_status, m.pwm, m.pow,
         (before.cl_status is distinct from m.cl_status or before.pwm is distinct from m.pwm
           or abs(coalesce(m.pow, 0) - coalesce(before.pow, 0))
@@ -436,7 +445,11 @@ export class Ingest {
       }),
     }));
     // an offline controller keeps its last reported values; only its presence and status change
+    const json = JSON.stringify(rows);
     const result = await this.db.execute(sql`
+      with locked as (select _id from controllers
+        where mac in (select v.mac from jsonb_to_recordset(${json}::jsonb) as v(mac text)) and deleted_at is null
+        order by _id for update)
       update controllers as c set
         connected = v.online,
         cl_status = case when v.online then 1 else 3 end,
@@ -445,11 +458,11 @@ export class Ingest {
         version = coalesce(v.version, c.version), network = coalesce(v.network, c.network),
         reading_meter = coalesce(v."readingMeter", c.reading_meter),
         last_received_at = ${heardAt}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+      from jsonb_to_recordset(${json}::jsonb) as v(
         mac text, at timestamptz, online boolean, iostate int, cputemp float8, version text, network text,
         "readingMeter" boolean),
-        controllers as before
-      where c.mac = v.mac and c.deleted_at is null and before._id = c._id
+        controllers as before, locked
+      where c.mac = v.mac and c.deleted_at is null and before._id = c._id and locked._id = c._id
       returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected,
         (before.cl_status is distinct from c.cl_status or before.iostate is distinct from c.iostate) as changed,
         (before.connected is not true and c.connected) as came_online`);
@@ -477,16 +490,19 @@ export class Ingest {
     const heard = new Map<string, string>(batches.map((b) => [b.controller, heardAt]));
     if (!heard.size) return;
     const again = `(c.connected is false)`;
-    const result = await this.raw.query(
-      `update controllers as c set last_received_at = greatest(c.last_received_at, v.at),
+    const result = await this.retried(() =>
+      this.raw.query(
+        `with ${lockedInOrder('controllers', '$1::text[]')}
+      update controllers as c set last_received_at = greatest(c.last_received_at, v.at),
         connected = case when ${again} then true else c.connected end,
         cl_status = case when ${again} then 1 else c.cl_status end,
         status = case when ${again} then ${controllerStatus('true', 'c.status')} else c.status end
-      from unnest($1::text[], $2::timestamptz[]) as v(mac, at), controllers as before
-      where c.mac = v.mac and c.deleted_at is null and before._id = c._id
+      from unnest($1::text[], $2::timestamptz[]) as v(mac, at), controllers as before, locked
+      where c.mac = v.mac and c.deleted_at is null and before._id = c._id and locked._id = c._id
       returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected,
         (before.connected is false and c.connected) as changed`,
-      [[...heard.keys()], [...heard.values()]],
+        [[...heard.keys()], [...heard.values()]],
+      ),
     );
     const back = result.rows.filter((r) => r.changed).map((r) => r.mac as string);
     if (back.length) {
@@ -629,6 +645,13 @@ export class Ingest {
 }
 
 const byMac = (r: ModuleReading) => r.mac;
+
+/**
+ * The live rows of `table` whose MAC is among `macs` (an SQL array), locked in the order of their ids: two processes
+ * updating the same devices take their rows in one order, never crosswise.
+ */
+const lockedInOrder = (table: string, macs: string) =>
+  `locked as (select _id from ${table} where mac = any(${macs}) and deleted_at is null order by _id for update)`;
 
 const MODULE_STATUS = moduleStatusFromCode('v.cl_status', 'm.status');
 

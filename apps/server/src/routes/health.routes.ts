@@ -22,6 +22,8 @@ const health = z.object({
     oversize: z.number(),
     setAside: z.number(),
     failedFlushes: z.number(),
+    /** writes rolled back by a deadlock with another process and made again */
+    retries: z.number(),
     /** the last ingest that failed as a whole, until one succeeds */
     failing: z.object({ at: z.string(), reason: z.string() }).optional(),
   }),
