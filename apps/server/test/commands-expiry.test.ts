@@ -12,7 +12,7 @@ import { startServerProcess, type ServerProcess } from './server-process.ts';
 // A server process is killed while a command waits for its controller. The process that starts next on the same
 // database marks that command expired: nobody is waiting for its answer any more. Commands that ended on their
 // own (a timeout) stay as they were. The answers that came before the kill are kept: each is written as it
-// arrives.
+// arrives; and those that come after it are recorded by the process still running (issue 30 item 7).
 
 const running: ServerProcess[] = [];
 const cleanup: (() => Promise<void>)[] = [];
@@ -134,5 +134,84 @@ describe(`expired commands on ${backend}`, () => {
     expect(states(after)).toEqual(
       Object.fromEntries(macs.map((m, i) => [canonicalMac(m), i < 3 ? 'acknowledged' : 'expired'])),
     );
+  }, 180_000);
+
+  it('records answers that come after the kill, whether the command is still open or already expired', async () => {
+    const db = await database();
+    const env = { ...db, MQTT_URL: MOSQUITTO };
+    const first = await startServerProcess({ ...env, COMMAND_TIMEOUT_MS: '60000' });
+    running.push(first);
+    const segment = 1000 + Math.floor(Math.random() * 1_000_000);
+    const prefix = `02:43:${Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, '0')
+      .toUpperCase()
+      .replace(/(..)(..)(..)/, '$1:$2:$3')}`;
+    const macs = [`${prefix}:10`, `${prefix}:11`];
+    for (const [i, mac] of macs.entries()) {
+      const controller = await first.call('POST', '/api/v1/Controllers', { mac });
+      expect(controller.status).toBe(201);
+      const module = await first.call('POST', '/api/v1/LuminaryModules', {
+        mac: `${mac}:00:1${i}`,
+        controller: controller.body._id,
+        segment,
+      });
+      expect(module.status).toBe(201);
+    }
+    // the controllers hold the commands, and answer (code 0) only when the test says
+    const field = await mqtt.connectAsync(MOSQUITTO);
+    cleanup.push(() => field.endAsync());
+    const held = new Map<string, string>();
+    field.on('message', (name, buf) => {
+      const mac = macs.find((m) => topic(m, 'cmd') === name);
+      if (mac) held.set(mac, (JSON.parse(buf.toString()) as { id: string }).id);
+    });
+    await field.subscribeAsync(
+      macs.map((m) => topic(m, 'cmd')),
+      { qos: 1 },
+    );
+    const answer = (mac: string) =>
+      field.publishAsync(topic(mac, 'reply'), JSON.stringify({ id: held.get(mac), code: 0 }), { qos: 1 });
+
+    const pending = first
+      .call('GET', `/api/v1/control/lighting?by=segment&segment=${segment}&raw=40`)
+      .catch(() => undefined);
+    await until(() => (held.size === 2 ? true : undefined), 15_000);
+    const left = (await first.call('GET', '/api/v2/commands?limit=1')).body.result.data[0];
+    await first.kill();
+    await pending;
+
+    const second = await startServerProcess({ ...env, COMMAND_TIMEOUT_MS: '1000' });
+    running.push(second);
+    const states = async () =>
+      Object.fromEntries(
+        (
+          (await second.call('GET', `/api/v2/commands/${left.id}`)).body.result.devices as {
+            controllerMac: string;
+            state: string;
+          }[]
+        ).map((d) => [d.controllerMac, d.state]),
+      );
+    // the second process subscribes as it starts; give its subscription a moment to reach the broker
+    await new Promise((r) => setTimeout(r, 1000));
+    // the first answer comes while its row is still open (sent): no sweep has expired it yet
+    await answer(macs[0]!);
+    await until(
+      async () => ((await states())[canonicalMac(macs[0]!)] === 'acknowledged' ? true : undefined),
+      10_000,
+    );
+    // the second comes after a sweep expired its row
+    await until(
+      async () => ((await states())[canonicalMac(macs[1]!)] === 'expired' ? true : undefined),
+      30_000,
+    );
+    await answer(macs[1]!);
+    await until(
+      async () => ((await states())[canonicalMac(macs[1]!)] === 'acknowledged' ? true : undefined),
+      10_000,
+    );
+    const after = (await second.call('GET', `/api/v2/commands/${left.id}`)).body.result;
+    expect(after.finishedAt).not.toBeNull();
+    expect(after.devices.map((d: { code: number }) => d.code)).toEqual([0, 0]);
   }, 180_000);
 });

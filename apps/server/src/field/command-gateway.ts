@@ -15,13 +15,16 @@ export type CommandOutcome = ReplyMessage & { timedOut: boolean };
 
 /**
  * Sends commands to controllers over MQTT and pairs each with its one reply by correlation id. A command that
- * gets no reply in time ends as a timeout (code 1), never as done.
+ * gets no reply in time ends as a timeout (code 1), never as done. A correlation id may begin with a reference of the
+ * sender's (`<ref>.<random>`), so that a reply no one here waits for (its sender stopped) can still be recorded.
  */
 export class CommandGateway {
   private readonly pending = new Map<string, { mac: string; settle: (r: CommandOutcome) => void }>();
 
   /** replies that could not be read; each is also reported through `onMalformed` */
   malformed = 0;
+  /** told of a reply this process is not waiting for, with the controller it came from and its reference */
+  onStray?: (controllerMac: string, ref: string, reply: ReplyMessage) => void;
 
   constructor(
     private readonly client: MqttClient,
@@ -32,8 +35,9 @@ export class CommandGateway {
     client.subscribe(everyController('reply'), { qos: 1 });
   }
 
-  send(controllerMac: string, type: string, payload: unknown): Promise<CommandOutcome> {
-    const message: CommandMessage = { id: randomUUID(), type, payload, sentAt: new Date().toISOString() };
+  send(controllerMac: string, type: string, payload: unknown, ref?: string): Promise<CommandOutcome> {
+    const id = ref === undefined ? randomUUID() : `${ref}.${randomUUID()}`;
+    const message: CommandMessage = { id, type, payload, sentAt: new Date().toISOString() };
     const mac = topic(controllerMac, 'reply').split('/')[2]!;
     return new Promise((resolve) => {
       const timer = setTimeout(() => settle({ id: message.id, code: 1, timedOut: true }), this.timeoutMs);
@@ -61,7 +65,12 @@ export class CommandGateway {
     if (!reply.success) return this.reject(name, reply.error.issues.map((i) => i.path.join('.')).join(','));
     const waiting = this.pending.get(reply.data.id);
     // a reply is only believed from the controller the command went to
-    if (waiting && waiting.mac === where.mac) waiting.settle({ ...reply.data, timedOut: false });
+    if (waiting) {
+      if (waiting.mac === where.mac) waiting.settle({ ...reply.data, timedOut: false });
+      return;
+    }
+    const dot = reply.data.id.indexOf('.');
+    if (dot > 0) this.onStray?.(where.mac, reply.data.id.slice(0, dot), reply.data);
   }
 
   private reject(topic: string, reason: string) {

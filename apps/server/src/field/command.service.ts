@@ -54,6 +54,47 @@ export class CommandService {
   ) {
     // room for the outcome's own write after the timeout, on a busy database
     this.expireAfterMs = 2 * opts.timeoutMs + 5000;
+    gateway.onStray = (mac, ref, reply) =>
+      void this.recordStray(mac, ref, reply).catch((err: unknown) =>
+        this.opts.log?.error({ err }, 'answer to another process’s command not recorded'),
+      );
+  }
+
+  /**
+   * An answer to a command this process did not send (every process hears every reply), or no longer waits for:
+   * recorded when its device row, named by the reference the command carried, is of the controller it came from and
+   * still open, or was expired by a sweep (its sender stopped). A row its sender already closed stays as it is.
+   */
+  private async recordStray(controllerMac: string, ref: string, reply: { code: number; result?: unknown }) {
+    const row = /^d(\d{1,15})$/.exec(ref)?.[1];
+    if (!row) return;
+    const state = reply.code === 0 ? 'acknowledged' : 'failed';
+    const result = await this.db.execute(sql`
+      with answered as (
+        update command_devices as d set state = ${state}, code = ${reply.code},
+          result = ${JSON.stringify(reply.result ?? null)}::jsonb, answered_at = now()
+        from commands as c
+        where d.id = ${Number(row)} and d.controller_mac = ${controllerMac} and c.id = d.command_id
+          and d.state in ('queued', 'sent', 'expired')
+        returning d.id, d.command_id, c.group_id, c.type, c.target),
+      finished as (
+        update commands as c set finished_at = coalesce(c.finished_at, now())
+        where c.id in (select command_id from answered)
+          and not exists (
+            select 1 from command_devices d where d.command_id = c.id and d.state in ('queued', 'sent')
+              and d.id not in (select id from answered)))
+      select command_id, group_id, type, target from answered`);
+    const found = ((result as { rows?: Record<string, unknown>[] }).rows ?? [])[0];
+    if (!found) return;
+    this.progress(
+      {
+        commandId: Number(found.command_id),
+        type: found.type as string,
+        target: found.target,
+        groupId: numberOrNull(found.group_id),
+      },
+      [{ controllerMac, state, code: reply.code }],
+    );
   }
 
   /** Expires what earlier processes left open, now and from time to time. */
@@ -193,6 +234,7 @@ export class CommandService {
           d.controllerMac,
           type,
           d.payload ?? (d.modules ? { ...payload, macs: d.modules } : payload),
+          `d${rows[i]!.id}`,
         );
         const answer = { id: rows[i]!.id, state: stateOf(o), code: o.code, result: o.result ?? null };
         answers.add(answer, d.controllerMac);
