@@ -40,7 +40,7 @@ export async function startAuthBroker(): Promise<AuthBroker> {
   const benchUser = bench.map((b) => `${b.username}:${hashSecret(b.password)}\n`).join('');
   const benchAcl = bench.map((b) => `\nuser ${b.username}\ntopic readwrite bench/#\n`).join('');
   fs.writeFileSync(passwd, `${server.username}:${hashSecret(server.password)}\n${benchUser}`);
-  fs.writeFileSync(acl, aclFile(server) + benchAcl);
+  fs.writeFileSync(acl, aclFile([server]) + benchAcl);
   const conf = path.join(dir, 'mosquitto.conf');
   fs.writeFileSync(
     conf,
@@ -69,7 +69,7 @@ export async function startAuthBroker(): Promise<AuthBroker> {
     bench,
     log,
     refresh: async (db) => {
-      fs.writeFileSync(passwd, (await passwordFile(new DeviceSecrets(db), server)) + benchUser);
+      fs.writeFileSync(passwd, (await passwordFile(new DeviceSecrets(db), [server])) + benchUser);
       child.kill('SIGHUP');
       await new Promise((r) => setTimeout(r, 1000));
     },

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_BYTES } from '@sl/protocol';
 import { sampleModuleReading } from '@sl/protocol/testing';
 import { loadCity, startSimulator } from '@sl/simulator';
-import { aclFile, mosquittoSettings, passwordFile } from '../src/field/broker-files.ts';
+import { aclFile, mosquittoSettings, passwordFile, serverLogins } from '../src/field/broker-files.ts';
 import { DeviceSecrets, hashSecret } from '../src/field/device-secrets.ts';
 import { seedDemoCity } from '../src/field/demo-city.ts';
 import { MOSQUITTO, until } from './field-setup.ts';
@@ -23,6 +23,8 @@ import { backend, startServer, type TestServer } from './harness.ts';
 const MOSQUITTO_BIN = '/usr/sbin/mosquitto';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SERVER = { username: 'sl-server-test', password: randomBytes(24).toString('base64url') };
+/** the logins of two server processes on the database: SERVER and `sl-server-test-2` */
+const SERVERS = serverLogins(SERVER, 2);
 
 let dir: string;
 let broker: ChildProcess;
@@ -69,7 +71,8 @@ async function freePort(): Promise<number> {
 async function refreshFiles() {
   if (s.databaseUrl) {
     // on PostgreSQL through the script itself, as an operator runs it
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/broker-files.ts', '--out', dir], {
+    const script = ['scripts/broker-files.ts', '--out', dir, '--servers', '2'];
+    const child = spawn(process.execPath, ['--import', 'tsx', ...script], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -83,8 +86,8 @@ async function refreshFiles() {
     expect(code).toBe(0);
   } else {
     // PGlite in memory is this process's alone: the same functions the script calls
-    fs.writeFileSync(path.join(dir, 'passwd'), await passwordFile(new DeviceSecrets(s.db), SERVER));
-    fs.writeFileSync(path.join(dir, 'acl'), aclFile(SERVER));
+    fs.writeFileSync(path.join(dir, 'passwd'), await passwordFile(new DeviceSecrets(s.db), SERVERS));
+    fs.writeFileSync(path.join(dir, 'acl'), aclFile(SERVERS));
   }
   broker.kill('SIGHUP');
   await new Promise((r) => setTimeout(r, 500));
@@ -98,7 +101,7 @@ beforeAll(async () => {
   const acl = path.join(dir, 'acl');
   // at first only the server's user: controllers are added once they are commissioned
   fs.writeFileSync(passwd, `${SERVER.username}:${hashSecret(SERVER.password)}\n`);
-  fs.writeFileSync(acl, aclFile(SERVER));
+  fs.writeFileSync(acl, aclFile([SERVER]));
   fs.writeFileSync(
     path.join(dir, 'mosquitto.conf'),
     [
@@ -148,6 +151,18 @@ describe(`device credentials through Mosquitto on ${backend}`, () => {
     expect(passwd).toMatch(new RegExp(`^${SERVER.username}:\\$7\\$`, 'm'));
     expect(passwd).not.toContain(A.secret);
     expect(fs.readFileSync(path.join(dir, 'acl'), 'utf8')).toContain('pattern read sl/v1/%u/cmd');
+  });
+
+  it('gives a second server process a login of its own: both stay connected, and it reads the field', async () => {
+    const second = await connect({ ...SERVERS[1]!, clientId: 'ignored' });
+    const heard = new Promise<string>((resolve) => second.once('message', (name) => resolve(name)));
+    await second.subscribeAsync(`sl/v1/${A.mac}/reply`, { qos: 1 });
+    const a = await as(A);
+    await a.publishAsync(`sl/v1/${A.mac}/reply`, JSON.stringify({ id: 'none', code: 0 }), { qos: 1 });
+    expect(await heard).toBe(`sl/v1/${A.mac}/reply`);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(second.connected).toBe(true);
+    expect((await s.call('GET', '/health')).body.broker.connected).toBe(true);
   });
 
   it('refuses anonymous clients and wrong secrets, and lets a commissioned controller in', async () => {
