@@ -26,14 +26,17 @@ if (process.env.DATABASE_URL) {
 let passed = 0;
 let failed = 0;
 const failures = [];
+const times = [];
 for (const run of runs) {
   console.log(`\n=== ${run.name} ===`);
+  const started = Date.now();
   const out = path.join(os.tmpdir(), `vitest-${process.pid}-${runs.indexOf(run)}.json`);
   const r = spawnSync(
     'npx',
     ['vitest', 'run', ...run.args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
     { stdio: 'inherit', env: { ...process.env, ...run.env } },
   );
+  times.push({ name: run.name, s: Math.round((Date.now() - started) / 1000) });
   if (!fs.existsSync(out)) {
     console.error(`${run.name}: the runner produced no results (exit ${r.status})`);
     failed += 1;
@@ -60,5 +63,6 @@ function firstLine(text) {
     .slice(0, 300);
 }
 
+console.log(`\ntime per suite:\n${times.map((t) => `  ${t.name}: ${t.s} s`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
