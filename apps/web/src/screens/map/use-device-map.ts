@@ -156,6 +156,7 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
   useEffect(() => {
     if (!map) return;
     let gone = false;
+    let stopWaiting = () => {};
     const url = o.baseUrl;
     const offline = o.baseMode === 'offline';
     (offline ? Promise.resolve(false) : reachable(url)).then((ok) => {
@@ -167,13 +168,17 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
           (map.getSource(BASE) as { setTiles?(t: string[]): void } | undefined)?.setTiles?.([url]);
         if (ok) applied.current.base = url;
         map.setLayoutProperty(BASE, 'visibility', ok ? 'visible' : 'none');
-        void showOfflineBase(map, !ok).catch(offlineFailed);
+        const offlineBase = () => void showOfflineBase(map, !ok).catch(offlineFailed);
+        // the roads (a megabyte, cut into tiles by MapLibre's only worker on two cores) held the devices back
+        if (ok) offlineBase();
+        else stopWaiting = afterDevicesDrawn(map, offlineBase);
       };
       if (map.getLayer(BASE)) apply();
       else map.once('style.load', apply);
     });
     return () => {
       gone = true;
+      stopWaiting();
     };
   }, [map, o.baseUrl, o.baseMode]);
 
@@ -224,6 +229,15 @@ export function untilDevicesDrawn(map: MapLibre, then: () => void, moved = () =>
   map.on('render', drawn);
   map.on('movestart', move);
   return stop;
+}
+
+/** Calls `then` once the devices are drawn (at once if they are), or as soon as the map moves. */
+function afterDevicesDrawn(map: MapLibre, then: () => void): () => void {
+  if (map.getSource(DEVICES) && map.isSourceLoaded(DEVICES)) {
+    then();
+    return () => {};
+  }
+  return untilDevicesDrawn(map, then, then);
 }
 
 const PROBE_TIMEOUT_MS = 8000;
