@@ -268,6 +268,25 @@ describe('a cabinet on its lighting program', () => {
     expect(byMac(d, local('2025-01-15T23:01:00')).get(B)!.pwm).toBe(30);
   });
 
+  it('switches a phase on by day only for a lamp dimmed by hand above 0 %, and follows the program at night', () => {
+    const d = new CabinetDevice(cabinet, rng(1));
+    d.advance(NOON);
+    run(d, 'program', payload);
+    const afternoon = local('2025-01-15T14:00:00');
+    d.advance(afternoon);
+    expect(run(d, 'dim', { pwm: 0 }).reply?.code).toBe(0);
+    d.advance(later(afternoon, 1));
+    expect(d.io.relays).toEqual([false, false, false]);
+    run(d, 'dim', { macs: [B], pwm: 50 });
+    d.advance(later(afternoon, 2));
+    expect(d.io.relays).toEqual([false, true, false]);
+    expect(byMac(d, later(afternoon, 2)).get(B)).toMatchObject({ pwm: 50, cl_status: 1 });
+    d.advance(later(civil.on!, 1));
+    expect(d.io.relays).toEqual([true, true, true]);
+    const evening = byMac(d, later(civil.on!, 1));
+    expect([evening.get(A)!.pwm, evening.get(B)!.pwm, evening.get(C)!.pwm]).toEqual([70, 100, 70]);
+  });
+
   it('burns from dusk to dawn on the default method once its program runs out', () => {
     const d = new CabinetDevice(cabinet, rng(1));
     d.advance(NOON);

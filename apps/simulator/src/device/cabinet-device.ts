@@ -125,7 +125,8 @@ export class CabinetDevice {
         l.heldUntil = undefined;
         l.pwm = level;
       }
-      if (level > 0 || l.heldUntil !== undefined) wanted[l.phase - 1] = true;
+      // a lamp held by hand at 0 % is dark: its phase is switched on for none but the lamps that burn
+      if (l.pwm > 0) wanted[l.phase - 1] = true;
     }
     const scheduled = this.schedule?.burning(now);
     if (scheduled !== undefined) wanted.fill(scheduled);
