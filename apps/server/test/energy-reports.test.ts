@@ -411,6 +411,17 @@ describe(`energy reports on ${backend}`, () => {
     const [lamp] = await s.sql<{ _id: number }>("select _id from luminaries where uid = 'lamp-energy'");
     expect((await s.call('PATCH', `/api/v1/Luminaries/${lamp!._id}`, { profileGroup: gc })).status).toBe(200);
     expect((await kwh(s)).kwh).toBe(0.1);
+    // but not where its socket names another: the socket's group control outranks the lamp's, as in its program
+    const another = await create('GroupControl', { name: 'Another street', id: 42, group: groupId });
+    const across = await create('LuminarySupports', {
+      uid: 'pole-energy-across',
+      group: groupId,
+      sockets: [{ luminaryModule: module!._id, groupControl: another }],
+    });
+    expect((await kwh(s)).kwh).toBeNull();
+    expect((await kwh(s, { groupControl: another })).kwh).toBe(0.1);
+    expect((await s.call('DELETE', `/api/v1/LuminarySupports/${across}`)).status).toBe(200);
+    expect((await kwh(s)).kwh).toBe(0.1);
     const other = await report(users['elsewhere-admin']!, 'consumption', { ...range, groupControl: gc });
     expect(other.status).toBe(404);
     const narrower = await report(s, 'consumption', { ...range, groupControl: gc, cabinet: cabinetId });

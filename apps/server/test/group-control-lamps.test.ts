@@ -123,4 +123,34 @@ describe(`a group control's lamps on ${backend}`, () => {
     expect(after[0]).toMatchObject({ luminaryModule: e, height: 8 });
     expect(after.some((x: { groupControl?: unknown }) => x.groupControl != null)).toBe(false);
   });
+  it('take a lamp naming the group control itself where its socket names none, never where it names another', async () => {
+    const own = await made('GroupControl', { name: 'Own choice', id: 10 });
+    const elsewhere = await made('GroupControl', { name: 'Somewhere else', id: 11 });
+    const controller = await made('Controllers', { uid: 'CTRL-O', mac: '0243000D0002', city });
+    const module = (n: number) => made('LuminaryModules', { mac: `024D000D0000001${n}`, controller });
+    const [f, g, h] = [await module(1), await module(2), await module(3)];
+    const pole = await made('LuminarySupports', {
+      uid: 'POLE-6',
+      city,
+      socketCount: 2,
+      sockets: [{ luminaryModule: g, groupControl: elsewhere }, { luminaryModule: h }],
+    });
+    for (const [uid, controlModule] of [
+      ['LAMP-F', f],
+      ['LAMP-G', g],
+      ['LAMP-H', h],
+    ] as const)
+      await made('Luminaries', { uid, controlModule, profileGroup: own });
+
+    const r = await s.call('GET', `/api/v2/group-controls/${own}/lamps`);
+    expect(r.status).toBe(200);
+    expect(r.body.result).toMatchObject({ count: 2, withoutController: 0, city });
+    expect(r.body.result.lamps).toEqual([
+      { _id: h, mac: '024D000D00000013', support: { _id: pole, uid: 'POLE-6' } },
+      { _id: f, mac: '024D000D00000011', support: null },
+    ]);
+    const dim = await s.call('GET', `/api/v1/control/lighting?by=group&group=${own}&raw=40`);
+    expect(dim.body.counts).toMatchObject({ modules: 2, withoutController: 0, controllers: 1 });
+    expect((await s.call('GET', `/api/v2/group-controls/${elsewhere}/lamps`)).body.result.count).toBe(1);
+  });
 });

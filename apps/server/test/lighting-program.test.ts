@@ -128,6 +128,29 @@ describe('lighting programs in the field', () => {
     await until(async () => ((await levels()).get(lamp.mac) === 70 ? true : undefined), 10_000);
   });
 
+  it('gives a lamp naming a group control itself (its socket names none) that group’s profile and dim', async () => {
+    const lamp = modules[4]!;
+    const gc = (await s.call('POST', '/api/v1/GroupControl', { name: 'Side street', id: 8 })).body;
+    await s.call('POST', '/api/v1/Profiles', {
+      name: 'Side street night',
+      kind: 'onOff',
+      settings: { pwm0: 60 },
+      groupControl: gc._id,
+    });
+    const [luminaire] = (await s.call('GET', `/api/v1/Luminaries?controlModule=${lamp._id}`)).body.data;
+    expect(
+      (await s.call('PATCH', `/api/v1/Luminaries/${luminaire._id}`, { profileGroup: gc._id })).status,
+    ).toBe(200);
+    const why = (await s.call('GET', `/api/v2/lighting/lamps/${lamp._id}`)).body.result;
+    expect(why).toMatchObject({ source: 'groupControl', profile: { name: 'Side street night' } });
+    await until(async () => ((await levels()).get(lamp.mac) === 60 ? true : undefined), 10_000);
+
+    const dim = await s.call('GET', `/api/v1/control/lighting?by=group&group=${gc._id}&raw=35`);
+    expect(dim.body.counts).toMatchObject({ modules: 1, withoutController: 0, controllers: 1 });
+    await until(async () => ((await levels()).get(lamp.mac) === 35 ? true : undefined), 10_000);
+    expect((await levels()).get(modules[2]!.mac)).toBe(70);
+  });
+
   it('takes the weekend from the country of the group’s time zone, as the calendar screen shows it', async () => {
     const lamp = modules[3]!;
     const dayType = async (date: string) =>

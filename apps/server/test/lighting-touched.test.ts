@@ -105,6 +105,34 @@ describe('lighting programs after a change on the lamps’ side', { timeout: 120
     expect([...(await sentAfter(seen))].sort()).toEqual([controllers[1]!.mac, to.mac].sort());
   });
 
+  it('sends the controller of a lamp that names a group control, and both when the lamp changes module', async () => {
+    const gc = (await s.call('POST', '/api/v1/GroupControl', { name: 'Touched street', id: 12 })).body;
+    await s.call('POST', '/api/v1/Profiles', {
+      name: 'Touched street night',
+      kind: 'onOff',
+      settings: { pwm0: 45 },
+      groupControl: gc._id,
+    });
+    const [from, to] = [controllers[0]!, controllers[2]!];
+    const free = await s.call('POST', '/api/v1/LuminaryModules', {
+      mac: '024DFFFF00000001',
+      controller: to._id,
+    });
+    expect(free.status).toBe(201);
+    let seen = await seenWhenQuiet();
+    // not modules[0]: the profile of its own given above outranks a group control's
+    const lamp = modules.findLast((m) => m.controller === from._id)!;
+    const [luminaire] = (await s.call('GET', `/api/v1/Luminaries?controlModule=${lamp._id}`)).body.data;
+    const patch = (body: object) => s.call('PATCH', `/api/v1/Luminaries/${luminaire._id}`, body);
+    expect((await patch({ profileGroup: gc._id })).status).toBe(200);
+    expect([...(await sentAfter(seen))]).toEqual([from.mac]);
+
+    // its old module, now without a lamp, leaves the group control: the controller that held it is told too
+    seen = await seenWhenQuiet();
+    expect((await patch({ controlModule: free.body._id })).status).toBe(200);
+    expect([...(await sentAfter(seen))].sort()).toEqual([from.mac, to.mac].sort());
+  });
+
   it('sends every controller of a city that moved, and none when the city is only renamed', async () => {
     let seen = await seenWhenQuiet();
     const renamed = await s.call('PATCH', `/api/v1/Cities/${cityId}`, { name: { 'en-us': 'Renamed' } });

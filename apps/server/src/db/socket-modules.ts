@@ -27,11 +27,15 @@ const triggerFunction = (name: string, ...statements: string[]) =>
 const CHANGED = `(select n.* from after n join before o on o._id = n._id
   where n.sockets is distinct from o.sockets or n.deleted_at is distinct from o.deleted_at)`;
 
+// a group control's lamps (db/group-control-of.ts); made apart too, for the tables made before it
+const GROUP_CONTROL_INDEX = `create index if not exists socket_modules_group_control on socket_modules (group_control)`;
+
 const STATEMENTS = [
   `create table if not exists socket_modules (
     module bigint not null, support bigint not null, socket int not null, group_control bigint,
     primary key (module, support, socket))`,
   `create index if not exists socket_modules_support on socket_modules (support)`,
+  GROUP_CONTROL_INDEX,
   triggerFunction('sl_socket_modules_added', rowsOf('added')),
   triggerFunction(
     'sl_socket_modules_removed',
@@ -58,10 +62,13 @@ const STATEMENTS = [
 export async function installSocketModules(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${INSTALL_LOCK})`);
-    const found = (await tx.execute(sql`select to_regclass('socket_modules') as t`)) as unknown as {
-      rows: { t: string | null }[];
-    };
-    if (found.rows[0]?.t) return;
+    const found = (await tx.execute(
+      sql`select to_regclass('socket_modules') as t, to_regclass('socket_modules_group_control') as i`,
+    )) as unknown as { rows: { t: string | null; i: string | null }[] };
+    if (found.rows[0]?.t) {
+      if (!found.rows[0].i) await tx.execute(sql.raw(GROUP_CONTROL_INDEX));
+      return;
+    }
     for (const statement of STATEMENTS) await tx.execute(sql.raw(statement));
     await tx.execute(sql.raw('lock table luminary_supports in share row exclusive mode'));
     await tx.execute(sql.raw(rowsOf('luminary_supports')));

@@ -1,4 +1,5 @@
 import { GROUP_UNITS, type GroupType } from '@sl/domain/energy';
+import { modulesInGroupControl } from '../db/group-control-of.ts';
 import { HOURS_OF_DAY, hourOfElement, METER_RATIO } from '../field/rollups.ts';
 
 // The reports' SQL over the hourly rollups (db/rollup.table.ts). Parameters: $1 start, $2 end (instants), $3 group,
@@ -78,19 +79,13 @@ export const districtConsumptionSql = (g: GroupType) =>
 
 /**
  * The same for one group control ($8; within group $3 when given; $4, $5 and $7 unused): what the lamp modules now in
- * it drew, from their hourly rollups. Its lamps are those the lighting program and the group control's screen take: the
- * modules in the mountings' sockets that name it (found through the sockets' index), and a lamp naming it itself.
- * From their days' rises (module_days), as module_hours is kept for HISTORY_DAYS only.
+ * it drew (db/group-control-of.ts, the rule the lighting program and the group dim follow), from their days' rises
+ * (module_days), as module_hours is kept for HISTORY_DAYS only.
  */
 export const groupControlConsumptionSql = (g: GroupType) => `with mods as (
-    select m.mac from luminary_supports p
-    cross join lateral jsonb_array_elements(p.sockets) x
-    join luminary_modules m on m._id = (x->>'luminaryModule')::bigint and m.deleted_at is null
-    where p.deleted_at is null and p.sockets @> jsonb_build_array(jsonb_build_object('groupControl', $8::bigint))
-      and (x->>'groupControl')::bigint = $8 and ($3::bigint is null or m."group" = $3)
-    union
-    select m.mac from luminaries l join luminary_modules m on m._id = l.control_module and m.deleted_at is null
-    where l.deleted_at is null and l.profile_group = $8 and ($3::bigint is null or m."group" = $3))
+    select m.mac from luminary_modules m
+    where m.deleted_at is null and m._id in (${modulesInGroupControl('$8::bigint')})
+      and ($3::bigint is null or m."group" = $3))
   -- summed per day and hour of the day first (one row per lamp and day), then bucketed hour by hour: a year of 500
   -- lamps is 182,500 rows summed into 8,760 hours
   , days as (

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { canonicalMac, groupBy } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
+import { modulesInGroupControlSql } from '../db/group-control-of.ts';
 import { tables } from '../db/tables.ts';
 
 const M = tables.LuminaryModules!;
@@ -46,7 +47,7 @@ export async function modulesOf(db: Db, caller: Caller, target: Target): Promise
       // the modules that name the support, and those in its sockets: one command for a mounting's lamps
       return select(sql`(${M.luminarySupport} = ${target.id} or ${inSockets(sql`p._id = ${target.id}`)})`);
     case 'group':
-      return select(inSockets(sql`(s->>'groupControl')::bigint = ${target.group}`));
+      return select(sql`${M._id} in (${modulesInGroupControlSql(target.group)})`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { groupControlOf } from '../db/group-control-of.ts';
 import { exclusively } from '../db/query-with.ts';
 
 // The hourly rollups (db/rollup.table.ts) and the meters' average data, kept with each flush of readings.
@@ -248,12 +249,8 @@ const before = (col: string) => `(select b.${col}_max from module_hours b
  * added to the energy saved under each lamp's group, group control, profile and model as they are now (saved_hours):
  * an hour's saving is counted under the program that ran it. One statement, as in rollMeters.
  */
-/**
- * The group control a lamp's module (`lm`, its lamp `l`) is in: the one its mounting's socket names, as the lighting
- * program and the group control's report take it (socket_modules), or else the lamp's own; 0 for none.
- */
-export const GROUP_CONTROL_OF_MODULE = `coalesce((
-    select max(s.group_control) from socket_modules s where s.module = lm._id), l.profile_group, 0)`;
+/** The group control of a lamp's module (`lm`, its lamp `l`), db/group-control-of.ts; 0 for none. */
+export const GROUP_CONTROL_OF_MODULE = `coalesce(${groupControlOf('lm._id', 'l.profile_group')}, 0)`;
 
 /** the hours of a UTC day, 0 to 23: module_days holds one value for each, element i + 1 for hour i */
 export const HOURS_OF_DAY = Array.from({ length: 24 }, (_, i) => i);

@@ -300,10 +300,14 @@ export class ProgramService {
         for (const id of t.controllers) ids.add(id);
         const modules = new Set(t.modules);
         const supports = new Set(t.supports);
+        const lampIds = new Set(t.lamps);
         for (const c of this.controllers.values())
           if (
             c.lamps.some(
-              (l) => modules.has(l.moduleId) || (l.supportId !== null && supports.has(l.supportId)),
+              (l) =>
+                modules.has(l.moduleId) ||
+                (l.supportId !== null && supports.has(l.supportId)) ||
+                (l.lampId !== null && lampIds.has(l.lampId)),
             )
           )
             ids.add(c.id);

@@ -13,6 +13,7 @@ import {
   type ProgramWorld,
 } from '@sl/domain/lighting';
 import type { Db } from '../db/connect.ts';
+import { groupControlOf } from '../db/group-control-of.ts';
 
 // What the lighting programs of a group are made of, read from the registry: its politics, profiles, group
 // controls, calendar and categories (a row with no group is everyone's), and each controller's lamps with what the
@@ -27,8 +28,11 @@ export type PlacedController = {
   mac: string;
   group: number | null;
   place?: { lat: number; lon: number; tz: string; city: number };
-  /** each lamp with its module and the mounting it stands on (a change to either touches this controller) */
-  lamps: (ProgramLamp & { moduleId: number; supportId: number | null })[];
+  /**
+   * each lamp with its module, the mounting it stands on and the luminaire naming the module, whose model and group
+   * control it takes (a change to any of them touches this controller)
+   */
+  lamps: (ProgramLamp & { moduleId: number; supportId: number | null; lampId: number | null })[];
 };
 
 const ofGroup = (group: number | null) =>
@@ -173,14 +177,15 @@ export async function loadControllers(db: Db, only?: number[]): Promise<PlacedCo
         order by k.mid, p._id`
       }
       ), lit as (
-        select distinct on (control_module) control_module, model from luminaries
+        select distinct on (control_module) control_module, _id, model, profile_group from luminaries
         where deleted_at is null and control_module is not null
           ${only ? sql`and control_module in (select _id from mods)` : sql``}
         order by control_module, _id
       )
       select m._id, m.mac, m.controller, m.profile_id, coalesce(m.city, s.city) as city, s._id as support,
         s.road_class, s.support_category, s.type as support_type,
-        (held.sock->>'groupControl')::bigint as group_control, (held.sock->>'groupProfile')::bigint as group_profile,
+        ${sql.raw(groupControlOf('m._id', 'lit.profile_group'))} as group_control,
+        (held.sock->>'groupProfile')::bigint as group_profile, lit._id as lamp,
         coalesce(l.model, lit.model) as model
       from mods m
       left join held on held.mid = m._id
@@ -200,9 +205,13 @@ export async function loadControllers(db: Db, only?: number[]): Promise<PlacedCo
       groupControl: num(m.group_control),
       ownProfile: num(m.profile_id) ?? num(m.group_profile),
     };
-    byId
-      .get(Number(m.controller))
-      ?.lamps.push({ moduleId: Number(m._id), supportId: num(m.support), mac: String(m.mac), facts });
+    byId.get(Number(m.controller))?.lamps.push({
+      moduleId: Number(m._id),
+      supportId: num(m.support),
+      lampId: num(m.lamp),
+      mac: String(m.mac),
+      facts,
+    });
   }
   return [...byId.values()];
 }
@@ -215,7 +224,9 @@ export async function touchedSince(
   db: Db,
   since: string,
   many = MANY_WRITTEN,
-): Promise<{ controllers: number[]; modules: number[]; supports: number[]; cities: boolean } | 'many'> {
+): Promise<
+  { controllers: number[]; modules: number[]; supports: number[]; lamps: number[]; cities: boolean } | 'many'
+> {
   if (await writtenSince(db, since, many)) return 'many';
   const [row] = rowsOf(
     await readCity(
@@ -252,6 +263,7 @@ export async function touchedSince(
         ) t where controller is not null) as controllers,
         array(select _id from modules union select module from held where module is not null) as modules,
         array(select _id from supports) as supports,
+        array(select _id from lamps) as lamps,
         exists(select 1 from cities where updated_at > ${since}::timestamptz) as cities`,
     ),
   );
@@ -260,6 +272,7 @@ export async function touchedSince(
     controllers: ids(row?.controllers),
     modules: ids(row?.modules),
     supports: ids(row?.supports),
+    lamps: ids(row?.lamps),
     cities: Boolean(row?.cities),
   };
 }

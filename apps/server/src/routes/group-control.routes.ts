@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { entity, idSchema } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
+import { modulesInGroupControlSql } from '../db/group-control-of.ts';
 import type { EntityService } from '../entities/entity.service.ts';
 import { errorResponses } from './entity-schemas.ts';
 
@@ -42,21 +43,26 @@ const lampsOut = z.object({
   /** the city of the group's first mounting that has one: where its night is computed when its profile has none */
   city: z.number().nullable(),
   lamps: z.array(
-    z.object({ _id: z.number(), mac: z.string(), support: z.object({ _id: z.number(), uid: z.string() }) }),
+    z.object({
+      _id: z.number(),
+      mac: z.string(),
+      /** the mounting whose socket holds it, else the one it names; none for a lamp in the group by its own choice */
+      support: z.object({ _id: z.number(), uid: z.string() }).nullable(),
+    }),
   ),
 });
 
 type LampRow = {
   _id: number;
   mac: string;
-  support: number;
-  uid: string;
+  support: number | null;
+  uid: string | null;
   city: number | null;
   count: number;
   orphans: number;
 };
 
-/** A group control's lamps: the modules in the sockets that name it (the `group` target of the control call). */
+/** A group control's lamps (db/group-control-of.ts), the `group` target of the control call. */
 export function registerGroupControlRoutes(app: FastifyInstance, service: EntityService, db: Db) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/v2/group-controls/assign',
@@ -97,7 +103,7 @@ export function registerGroupControlRoutes(app: FastifyInstance, service: Entity
     {
       schema: {
         tags: ['lighting'],
-        summary: `The lamp modules in the sockets that name a group control: their count, how many have no controller (a group dim cannot reach them), the first ${LISTED} with their mounting, and the city of the first mounting that has one.`,
+        summary: `The lamp modules in a group control (their mounting's socket names it, or else their lamp does): their count, how many have no controller (a group dim cannot reach them), the first ${LISTED} with their mounting, and the city of the first mounting that has one.`,
         params: z.strictObject({ id: idSchema }),
         response: { 200: z.object({ error: z.literal(false), result: lampsOut }), ...errorResponses },
       },
@@ -110,10 +116,10 @@ export function registerGroupControlRoutes(app: FastifyInstance, service: Entity
         select m._id::int as "_id", m.mac, p._id::int as support, p.uid, p.city::int as city,
           count(*) over ()::int as count,
           count(*) filter (where m.controller is null) over ()::int as orphans
-        from luminary_supports p
-        cross join jsonb_array_elements(p.sockets) s
-        join luminary_modules m on m._id = (s->>'luminaryModule')::bigint and m.deleted_at is null
-        where p.deleted_at is null and (s->>'groupControl')::bigint = ${group._id} ${scope}
+        from luminary_modules m
+        left join luminary_supports p on p.deleted_at is null and p._id = coalesce(
+          (select min(k.support) from socket_modules k where k.module = m._id), m.luminary_support)
+        where m.deleted_at is null and m._id in (${modulesInGroupControlSql(Number(group._id))}) ${scope}
         order by (p.city is null), p.uid, m.mac
         limit ${LISTED}`);
       const rows = (result as unknown as { rows: LampRow[] }).rows;
@@ -123,7 +129,11 @@ export function registerGroupControlRoutes(app: FastifyInstance, service: Entity
           count: rows[0]?.count ?? 0,
           withoutController: rows[0]?.orphans ?? 0,
           city: rows.find((r) => r.city != null)?.city ?? null,
-          lamps: rows.map((r) => ({ _id: r._id, mac: r.mac, support: { _id: r.support, uid: r.uid } })),
+          lamps: rows.map((r) => ({
+            _id: r._id,
+            mac: r.mac,
+            support: r.support === null ? null : { _id: r.support, uid: r.uid! },
+          })),
         },
       };
     },

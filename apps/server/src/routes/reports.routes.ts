@@ -61,7 +61,7 @@ const RANGE =
   '(BY_DAY default, BY_WEEK from Monday, BY_MONTH, BY_YEAR, BY_PERIOD: one row) in the local calendar of `city` ' +
   '(default: the district’s city, else the group’s first city). Scope: the caller’s group (an admin: `group`), or ' +
   'within it one `district` (the meters of the cabinets placed in it), one `cabinet` or one `meter`; consumption also ' +
-  'takes one `groupControl` (what the lamp modules now in it drew: those in the mountings’ sockets that name it, and lamps naming it).';
+  'takes one `groupControl` (what the lamp modules now in it drew: those whose mounting’s socket names it, and, where the socket names none, those whose lamp names it).';
 
 /** Spec §7: the energy reports, from the hourly rollups of the meters’ readings. */
 export function registerReportRoutes(app: FastifyInstance, reports: ReportService) {

@@ -31,8 +31,8 @@ export function GroupLampList({ lamps }: { lamps: GroupLamps }) {
               </Link>
             ) : (
               l.mac
-            )}{' '}
-            {translate(sl('groupControlLampOn'), { support: l.support.uid })}
+            )}
+            {l.support && ` ${translate(sl('groupControlLampOn'), { support: l.support.uid })}`}
           </li>
         ))}
       </Typography>

@@ -49,7 +49,7 @@ export type GroupLamps = {
   count: number;
   withoutController: number;
   city: number | null;
-  lamps: { _id: number; mac: string; support: { _id: number; uid: string } }[];
+  lamps: { _id: number; mac: string; support: { _id: number; uid: string } | null }[];
 };
 
 /** The answer of a group dim (GET /api/v1/control/lighting?by=group). */
