@@ -24,6 +24,7 @@ export {
   type IoState,
 } from './io-state.ts';
 export * from './map-camera.ts';
+export * from './lng-lat.ts';
 export * from './field-labels.ts';
 export * from './device-truth.ts';
 export * from './inventory-import.ts';

@@ -75,5 +75,7 @@ describe('the current map item', () => {
     ]);
     expect(placeOf({ location: null, lon: -71.2, lat: 42.3 })).toEqual([-71.2, 42.3]);
     expect(placeOf({ lon: '-71.2', lat: 42.3 })).toBeUndefined();
+    expect(placeOf({ location: { type: 'Point', coordinates: [-71.1, 95] } })).toBeUndefined();
+    expect(placeOf({ lon: -71.2, lat: -91 })).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 // Web Mercator in unit-square coordinates (x and y in [0, 1], y growing southwards, as map tiles count) and the
 // camera that shows a city. The server's first view and the console's map compute it here, so they agree.
 
+import { lngLat, pointPlace } from './lng-lat.ts';
+
 export const mercatorX = (lon: number) => (lon + 180) / 360;
 
 export function mercatorY(lat: number) {
@@ -28,12 +30,9 @@ export const DEVICE_TILES_MAX_ZOOM = 18;
 /** The current map item (spec §2) is shown at least this close. */
 export const ITEM_ZOOM = 17;
 
-/** Where a device stands on the map: its location, else (modules) its reported lon and lat. */
+/** Where a device stands on the map: its location, else (modules) its reported lon and lat; never a place no map shows. */
 export function placeOf(row: Record<string, unknown>): [number, number] | undefined {
-  const p = row.location as { coordinates?: [number, number] } | null | undefined;
-  if (p?.coordinates) return p.coordinates;
-  if (typeof row.lon === 'number' && typeof row.lat === 'number') return [row.lon, row.lat];
-  return undefined;
+  return pointPlace(row.location) ?? lngLat(row.lon, row.lat);
 }
 
 /** The camera on the current map item: centred on it, at `zoom` (the city's) or street level, whichever is closer. */

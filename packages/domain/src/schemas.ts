@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Entity } from './entity.ts';
 import type { Field } from './fields.ts';
+import { LATITUDE, LONGITUDE } from './lng-lat.ts';
 
 // zod schemas derived from a declaration: what a client may send (create, patch) and what a row looks like.
 
@@ -14,8 +15,8 @@ export const idSchema = z.union([
     .transform(Number),
 ]);
 
-const lon = z.number().min(-180).max(180);
-const lat = z.number().min(-90).max(90);
+const lon = z.number().min(LONGITUDE.min).max(LONGITUDE.max);
+const lat = z.number().min(LATITUDE.min).max(LATITUDE.max);
 export const pointSchema = z.strictObject({ type: z.literal('Point'), coordinates: z.tuple([lon, lat]) });
 
 const INT32 = 2 ** 31;

@@ -21,6 +21,10 @@ export const FORM_MESSAGES = {
     writeAs: 'Write as %{pattern}',
     pointHalf: 'Enter both latitude and longitude, or neither',
     cityExists: 'A city of this name already exists',
+    latitudeRange: 'Latitude is from −90 to 90',
+    longitudeRange: 'Longitude is from −180 to 180',
+    panelFailed: 'This part could not be shown.',
+    panelRetry: 'Try again',
   },
   ru: {
     enterUid: 'Введите UID',
@@ -43,5 +47,9 @@ export const FORM_MESSAGES = {
     writeAs: 'Формат: %{pattern}',
     pointHalf: 'Укажите и широту, и долготу или ни одну из них',
     cityExists: 'Город с таким названием уже есть',
+    latitudeRange: 'Широта — от −90 до 90',
+    longitudeRange: 'Долгота — от −180 до 180',
+    panelFailed: 'Эту часть не удалось показать.',
+    panelRetry: 'Повторить',
   },
 } as const;

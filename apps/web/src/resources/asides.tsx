@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Box } from '@mui/material';
+import { PanelBoundary } from '../feedback/panel-boundary.tsx';
 import { EventHistoryCard } from '../screens/events/event-history-card.tsx';
 import { LampProgramAside } from './lamp-program-aside.tsx';
 
@@ -17,43 +18,30 @@ export const BESIDE_ASIDE = {
   '& .RaEdit-card, & .RaShow-card': { flex: '1 1 0', width: 0, minWidth: 0, overflowX: 'auto' },
 } as const;
 
+/** One part of an aside, failing alone; a chart's code loads with it. */
+const part = (el: ReactElement) => (
+  <PanelBoundary>
+    <Suspense>{el}</Suspense>
+  </PanelBoundary>
+);
+
 /** What a detail screen shows beside its record, for the entities that have more to say. */
 export const ASIDES: Partial<Record<string, ReactElement>> = {
   LuminaryModules: (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignSelf: 'flex-start' }}>
-      <LampProgramAside />
-      <EventHistoryCard field="module" />
+      {part(<LampProgramAside />)}
+      {part(<EventHistoryCard field="module" />)}
     </Box>
   ),
   LuminarySupports: (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignSelf: 'flex-start' }}>
-      <LampProgramAside />
-      <EventHistoryCard field="support" />
+      {part(<LampProgramAside />)}
+      {part(<EventHistoryCard field="support" />)}
     </Box>
   ),
-  Profiles: (
-    <Suspense>
-      <ProfileNightAside />
-    </Suspense>
-  ),
-  Cabinets: (
-    <Suspense>
-      <CabinetTonightAside />
-    </Suspense>
-  ),
-  Controllers: (
-    <Suspense>
-      <CabinetTonightAside />
-    </Suspense>
-  ),
-  GroupControl: (
-    <Suspense>
-      <GroupControlAside />
-    </Suspense>
-  ),
-  Meters: (
-    <Suspense>
-      <MeterAside />
-    </Suspense>
-  ),
+  Profiles: part(<ProfileNightAside />),
+  Cabinets: part(<CabinetTonightAside />),
+  Controllers: part(<CabinetTonightAside />),
+  GroupControl: part(<GroupControlAside />),
+  Meters: part(<MeterAside />),
 };

@@ -21,6 +21,7 @@ import { ExportCsvButton } from './export-button.tsx';
 import { FieldView } from './field-view.tsx';
 import { isLocated, ListMapAside, PanelViewButton, useChosenRow, usePanelView } from './list-map.tsx';
 import { useEntity } from './use-entity.ts';
+import { PanelBoundary } from '../feedback/panel-boundary.tsx';
 
 const PER_PAGE_CHOICES = [10, 25, 50, 100];
 
@@ -64,7 +65,13 @@ export default function EntityList() {
   const panel = panelChoice && isLocated(e);
   return (
     <List
-      aside={panel ? <ListMapAside e={e} /> : undefined}
+      aside={
+        panel ? (
+          <PanelBoundary>
+            <ListMapAside e={e} />
+          </PanelBoundary>
+        ) : undefined
+      }
       perPage={LIMITS.pageSize}
       pagination={<Pagination rowsPerPageOptions={PER_PAGE_CHOICES} />}
       filters={filters}

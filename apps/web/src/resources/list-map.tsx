@@ -13,13 +13,12 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import type { Entity } from '@sl/domain';
+import { pointPlace, type Entity } from '@sl/domain';
 import { sl } from '../i18n/messages.ts';
 import { recordLink } from '../providers/auth-provider.ts';
 import { showOfflineBase } from '../screens/map/offline-base.ts';
 import { BASE, mapStyle, OSM_TILES } from '../screens/map/map-style.ts';
 
-type Point = { coordinates?: [number, number] } | null | undefined;
 const ROWS = 'list-rows';
 const CHOSEN_COLOUR = '#d32f2f';
 const ROW_COLOUR = '#1976d2';
@@ -47,7 +46,7 @@ export function PanelViewButton({ e }: { e: Entity }) {
   );
 }
 
-const coordinatesOf = (r: RaRecord) => (r.location as Point)?.coordinates;
+const coordinatesOf = (r: RaRecord) => pointPlace(r.location);
 const nameOf = (e: Entity, r: RaRecord) => String(r[e.titleField ?? 'id'] ?? r.id);
 
 /**

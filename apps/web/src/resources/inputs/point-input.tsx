@@ -1,7 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Box, Stack } from '@mui/material';
-import { NumberInput, maxValue, minValue, useTranslate } from 'react-admin';
+import { NumberInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { isLatitude, isLongitude, LATITUDE, LONGITUDE, lngLat } from '@sl/domain';
+import { PanelBoundary } from '../../feedback/panel-boundary.tsx';
 import { sl } from '../../i18n/messages.ts';
 import type { FieldInputProps } from '../field-input.tsx';
 import { at } from './paths.ts';
@@ -18,40 +20,68 @@ export function PointInput({ source }: FieldInputProps) {
   const axis = (i: 0 | 1) => `${source}.coordinates.${i}`;
   const half = (other: 0 | 1) => (value: unknown, values: Record<string, unknown>) =>
     blank(value) && !blank(at(values, axis(other))) ? sl('pointHalf') : undefined;
+  const inRange = (ok: (v: unknown) => boolean, message: string) => (value: unknown) =>
+    blank(value) || ok(value) ? undefined : message;
   const { setValue } = useFormContext();
   const [lon, lat] = [useWatch({ name: axis(0) }) as unknown, useWatch({ name: axis(1) }) as unknown];
-  const placed = typeof lon === 'number' && typeof lat === 'number';
+  useCheckedAsTyped(axis(0), lon);
+  useCheckedAsTyped(axis(1), lat);
+  const place = useShownPlace(lon, lat);
   return (
     <Box>
       <Stack direction="row" spacing={2}>
         <NumberInput
           source={axis(1)}
           label={translate(sl('latitude'))}
-          min={-90}
-          max={90}
-          validate={[half(0), minValue(-90), maxValue(90)]}
+          min={LATITUDE.min}
+          max={LATITUDE.max}
+          validate={[half(0), inRange(isLatitude, sl('latitudeRange'))]}
         />
         <NumberInput
           source={axis(0)}
           label={translate(sl('longitude'))}
-          min={-180}
-          max={180}
-          validate={[half(1), minValue(-180), maxValue(180)]}
+          min={LONGITUDE.min}
+          max={LONGITUDE.max}
+          validate={[half(1), inRange(isLongitude, sl('longitudeRange'))]}
         />
       </Stack>
-      {placed && (
-        <Suspense>
-          <LocationPicker
-            lon={lon}
-            lat={lat}
-            label={translate(sl('detailDragMarker'))}
-            onMove={(x, y) => {
-              setValue(axis(0), x, { shouldDirty: true });
-              setValue(axis(1), y, { shouldDirty: true });
-            }}
-          />
-        </Suspense>
+      {place && (
+        <PanelBoundary>
+          <Suspense>
+            <LocationPicker
+              lon={place[0]}
+              lat={place[1]}
+              label={translate(sl('detailDragMarker'))}
+              onMove={(x, y) => {
+                setValue(axis(0), x, { shouldDirty: true });
+                setValue(axis(1), y, { shouldDirty: true });
+              }}
+            />
+          </Suspense>
+        </PanelBoundary>
       )}
     </Box>
   );
+}
+
+/**
+ * Where the map shows the marker: the place typed, or while it is none MapLibre takes (it throws on a latitude past
+ * a pole) the last one that was, so the map stays and the field says what is wrong. Both fields empty: no map.
+ */
+function useShownPlace(lon: unknown, lat: unknown) {
+  const place = lngLat(lon, lat);
+  const [kept, setKept] = useState(place);
+  if (place && (place[0] !== kept?.[0] || place[1] !== kept[1])) setKept(place);
+  return blank(lon) && blank(lat) ? undefined : (place ?? kept);
+}
+
+/** A coordinate is checked as it is typed, not at saving only: the map beside it stops following, and says why. */
+function useCheckedAsTyped(name: string, value: unknown) {
+  const { trigger, getFieldState } = useFormContext();
+  const seen = useRef(value);
+  useEffect(() => {
+    if (Object.is(seen.current, value)) return;
+    seen.current = value;
+    if (getFieldState(name).invalid || !blank(value)) void trigger(name);
+  }, [name, value, trigger, getFieldState]);
 }

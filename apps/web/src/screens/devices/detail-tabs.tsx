@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { PanelBoundary } from '../../feedback/panel-boundary.tsx';
 import { sl, type MessageKey } from '../../i18n/messages.ts';
 
 export type DetailTab = { key: MessageKey; content: ReactNode };
@@ -23,7 +24,9 @@ export function DetailTabs({ tabs }: { tabs: DetailTab[] }) {
         ))}
       </Tabs>
       <CardContent>
-        <Box role="tabpanel">{shown?.content}</Box>
+        <Box role="tabpanel">
+          <PanelBoundary key={shown?.key}>{shown?.content}</PanelBoundary>
+        </Box>
       </CardContent>
     </Card>
   );

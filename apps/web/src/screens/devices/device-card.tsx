@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { PanelBoundary } from '../../feedback/panel-boundary.tsx';
 import { sl, type MessageKey } from '../../i18n/messages.ts';
 
 /** One titled part of a device's screen. */
@@ -18,7 +19,7 @@ export function DeviceCard(props: {
           <span style={{ flexGrow: 1 }}>{translate(sl(props.title))}</span>
           {props.action}
         </Typography>
-        {props.children}
+        <PanelBoundary>{props.children}</PanelBoundary>
       </CardContent>
     </Card>
   );

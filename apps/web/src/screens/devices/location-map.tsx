@@ -4,13 +4,10 @@ import { Map as MapLibre, Marker } from 'maplibre-gl';
 import '../map/maplibre-worker.ts';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useTranslate } from 'react-admin';
+import { pointPlace } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { mapStyle, OSM_TILES } from '../map/map-style.ts';
 import { showOfflineBase } from '../map/offline-base.ts';
-
-type Point = { type: 'Point'; coordinates: [number, number] };
-const isPoint = (v: unknown): v is Point =>
-  typeof v === 'object' && v !== null && Array.isArray((v as Point).coordinates);
 
 /**
  * A device's place as a small map with its marker, never as coordinates in JSON. Drawn on the city's own roads,
@@ -20,7 +17,7 @@ export function LocationMap({ location }: { location: unknown }) {
   const translate = useTranslate();
   const box = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
-  const point = isPoint(location) ? location.coordinates : undefined;
+  const point = pointPlace(location);
   const [lon, lat] = point ?? [];
   useEffect(() => {
     if (!box.current || lon === undefined || lat === undefined) return;

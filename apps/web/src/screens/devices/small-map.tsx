@@ -4,20 +4,17 @@ import { Map as MapLibre, Marker } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import '../map/maplibre-worker.ts';
 import { useStore, useTranslate } from 'react-admin';
+import { pointPlace } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { showOfflineBase } from '../map/offline-base.ts';
 import { BASE, mapStyle, OSM_TILES } from '../map/map-style.ts';
 
-type Point = { coordinates?: [number, number] } | null | undefined;
-
 /** Where a device stands: a small map around its location, the base map the user chose, the bundled streets under it. */
-export function SmallMap({ location }: { location: Point }) {
+export function SmallMap({ location }: { location: unknown }) {
   const translate = useTranslate();
   const [baseUrl] = useStore<string>('sl.map.baseUrl', OSM_TILES);
   const node = useRef<HTMLDivElement>(null);
-  const at = location?.coordinates;
-  const lon = at?.[0];
-  const lat = at?.[1];
+  const [lon, lat] = pointPlace(location) ?? [];
   useEffect(() => {
     if (lon === undefined || lat === undefined || !node.current) return;
     const map = new MapLibre({

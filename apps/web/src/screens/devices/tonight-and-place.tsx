@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Box } from '@mui/material';
+import { PanelBoundary } from '../../feedback/panel-boundary.tsx';
 import { LocationMap } from './location-map.tsx';
 
 const CabinetTonightAside = lazy(() => import('../schedule/cabinet-tonight-aside.tsx'));
@@ -8,12 +9,16 @@ const CabinetTonightAside = lazy(() => import('../schedule/cabinet-tonight-aside
 export function TonightAndPlace({ location }: { location: unknown }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Suspense>
-        <Box sx={{ '& > .MuiCard-root': { ml: 0, width: '100%' } }}>
-          <CabinetTonightAside />
-        </Box>
-      </Suspense>
-      <LocationMap location={location} />
+      <PanelBoundary>
+        <Suspense>
+          <Box sx={{ '& > .MuiCard-root': { ml: 0, width: '100%' } }}>
+            <CabinetTonightAside />
+          </Box>
+        </Suspense>
+      </PanelBoundary>
+      <PanelBoundary>
+        <LocationMap location={location} />
+      </PanelBoundary>
     </Box>
   );
 }

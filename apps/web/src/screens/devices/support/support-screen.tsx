@@ -78,7 +78,7 @@ function SupportBody() {
         </DeviceCard>
       </Box>
       <DeviceCard title="deviceMap" testId="support-map">
-        <SmallMap location={record.location as { coordinates?: [number, number] } | undefined} />
+        <SmallMap location={record.location} />
       </DeviceCard>
       <DeviceCard title="deviceIdentity" testId="support-identity">
         <DeviceFields entityName={NAME} names={IDENTITY} />
