@@ -55,4 +55,24 @@ describe('field messages in Chromium', () => {
     expect(await temperature.evaluate((e) => (e as HTMLInputElement).form!.noValidate)).toBe(true);
     await shot(page, 'form-limit-ru');
   });
+
+  it('says a text is too long and gives the limit, for any text field, in both languages', async () => {
+    const long = 'x'.repeat(5000);
+    const spaced = (t: string | null) => t?.replace(/\s/g, ' ');
+    for (const [lang, said] of [
+      ['en-us', 'Too long: at most 64 characters (now 5,000)'],
+      ['ru', 'Слишком длинно: не больше 64 знаков (сейчас 5 000)'],
+    ] as const) {
+      const page = await adminAt(s, browser, '/LuminarySupports/create', lang);
+      await input(page, 'UID').fill(long);
+      await page.locator('textarea[name="comment"]').fill('y'.repeat(2001));
+      await page.getByRole('button', { name: saveButton }).click();
+      await expect.poll(async () => spaced(await helperText(page, 'uid').textContent())).toBe(said);
+      await expect
+        .poll(async () => spaced(await helperText(page, 'comment').textContent()))
+        .toMatch(lang === 'ru' ? /не больше 2 000 знаков/ : /at most 2,000 characters/);
+      expect(await input(page, 'UID').inputValue()).toBe(long);
+      await shot(page, `form-too-long-${lang}`);
+    }
+  });
 });

@@ -74,7 +74,11 @@ export type Field =
 
 type Opts<F> = Omit<F, 'kind'>;
 
-export const text = (o: Opts<TextField> = {}): TextField => ({ max: 500, ...o, kind: 'text' });
+/** The most characters a text field holds when its declaration names no other limit. */
+export const TEXT_MAX = 500;
+/** The most characters a text value may have: the server refuses more, the form says so before sending. */
+export const textLimit = (f: TextField) => f.max ?? TEXT_MAX;
+export const text = (o: Opts<TextField> = {}): TextField => ({ max: TEXT_MAX, ...o, kind: 'text' });
 export const int = (o: Opts<IntField> = {}): IntField => ({ ...o, kind: 'int' });
 export const float = (o: Opts<FloatField> = {}): FloatField => ({ ...o, kind: 'float' });
 export const bool = (o: Opts<BoolField> = {}): BoolField => ({ ...o, kind: 'bool' });

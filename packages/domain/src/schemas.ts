@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Entity } from './entity.ts';
-import type { Field } from './fields.ts';
+import { textLimit, type Field } from './fields.ts';
 import { LATITUDE, LONGITUDE } from './lng-lat.ts';
 
 // zod schemas derived from a declaration: what a client may send (create, patch) and what a row looks like.
@@ -26,10 +26,7 @@ export function inputSchema(field: Field): z.ZodType {
   switch (field.kind) {
     case 'text': {
       // PostgreSQL's text cannot hold a NUL: refused here, by field, before any query meets it
-      let s = z
-        .string()
-        .max(field.max ?? 500)
-        .refine(hasNoNul);
+      let s = z.string().max(textLimit(field)).refine(hasNoNul);
       if (field.required) s = s.min(1);
       return field.pattern ? s.regex(field.pattern) : s;
     }

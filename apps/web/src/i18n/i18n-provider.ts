@@ -76,7 +76,8 @@ const base = polyglotI18nProvider((locale) => translations(locale as Language), 
 
 storeLanguage(base.getLocale() as Language);
 
-// react-admin hands counts over as bare numbers ("1-10 of 6117"); the chosen language groups their digits
+// react-admin hands counts over as bare numbers ("1-10 of 6117"), and the too-long message its limit and length;
+// the chosen language groups their digits
 const localNumbers = (options: Record<string, unknown> | undefined, locale: string) =>
   options &&
   Object.fromEntries(
@@ -89,7 +90,12 @@ const localNumbers = (options: Record<string, unknown> | undefined, locale: stri
 export const i18nProvider = {
   ...base,
   translate: (key: string, options?: Record<string, unknown>) =>
-    base.translate(key, key.startsWith('ra.navigation.') ? localNumbers(options, base.getLocale()) : options),
+    base.translate(
+      key,
+      key.startsWith('ra.navigation.') || key === 'sl.tooLong'
+        ? localNumbers(options, base.getLocale())
+        : options,
+    ),
   changeLocale: (locale: string) => {
     storeLanguage(locale as Language);
     return base.changeLocale(locale);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entity } from '@sl/domain';
-import { fieldMessage, formErrors, inputFor } from './field-errors.ts';
+import { fieldMessage, formErrors, inputFor, tooLong } from './field-errors.ts';
 
 const invalid = (fields: string[]) => ({ code: 'IsInvalidError', message: 'Is invalid', fields });
 
@@ -52,5 +52,22 @@ describe('field errors', () => {
     expect(formErrors(entity('Users'), weak, {})).toMatchObject({ password: 'sl.passwordTooShort' });
     expect(formErrors(profiles, invalid(['body']), sent)).toBeUndefined();
     expect(formErrors(profiles, null, sent)).toBeUndefined();
+  });
+
+  it('tells a text longer than its field holds so, with the limit, for any text field', () => {
+    const supports = entity('LuminarySupports').fields;
+    expect(tooLong(supports.uid!, 'x'.repeat(64))).toBeUndefined();
+    expect(tooLong(supports.uid!, 'x'.repeat(5000))).toEqual({
+      message: 'sl.tooLong',
+      args: { max: 64, length: 5000 },
+    });
+    expect(tooLong(supports.comment!, 'x'.repeat(2001))?.args.max).toBe(2000);
+    expect(tooLong(supports.street!, 'x'.repeat(501))?.args.max).toBe(500);
+    expect(tooLong(supports.height!, 'x'.repeat(501))).toBeUndefined();
+    expect(formErrors(entity('LuminarySupports'), invalid(['uid']), { uid: 'x'.repeat(5000) })).toMatchObject(
+      {
+        uid: '@@react-admin@@{"message":"sl.tooLong","args":{"max":64,"length":5000}}',
+      },
+    );
   });
 });

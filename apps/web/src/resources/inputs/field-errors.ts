@@ -1,4 +1,4 @@
-import { ERRORS, type Entity, type ErrorCode, type Field } from '@sl/domain';
+import { ERRORS, textLimit, type Entity, type ErrorCode, type Field } from '@sl/domain';
 import { MESSAGES, sl, type MessageKey } from '../../i18n/messages.ts';
 import { isMatrix } from './rights-matrix-input.tsx';
 import { at } from './paths.ts';
@@ -39,6 +39,16 @@ const BY_KIND: Partial<Record<Field['kind'], MessageKey>> = {
 };
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+
+/** A text longer than its field holds is told so, with the limit, whatever the field: a validator's message. */
+export function tooLong(field: Field, value: unknown) {
+  if (field.kind !== 'text' || typeof value !== 'string') return undefined;
+  const max = textLimit(field);
+  return value.length > max ? { message: sl('tooLong'), args: { max, length: value.length } } : undefined;
+}
+
+// how react-admin keeps a validator's message with arguments in react-hook-form, which holds only strings
+const withArgs = (m: { message: string; args: object }) => `@@react-admin@@${JSON.stringify(m)}`;
 
 /** The translation key of the message for the field at `path` (dotted, list indexes included). */
 export function fieldMessage(entityName: string, path: string, field: Field, value?: unknown): string {
@@ -87,11 +97,15 @@ export function formErrors(e: Entity, body: ErrorBody | null, sent: Record<strin
   for (const path of body?.fields ?? []) {
     const target = inputFor(e.fields, path);
     if (!target) continue;
+    const value = at(sent, target.path);
+    const long = tooLong(target.field, value);
     errors[target.path] = isKey(body?.reason)
       ? sl(body.reason)
-      : body?.code === 'IsInvalidError' || !(body?.code && body.code in ERRORS)
-        ? fieldMessage(e.name, target.path, target.field, at(sent, target.path))
-        : `error.${body.code as ErrorCode}`;
+      : long
+        ? withArgs(long)
+        : body?.code === 'IsInvalidError' || !(body?.code && body.code in ERRORS)
+          ? fieldMessage(e.name, target.path, target.field, value)
+          : `error.${body.code as ErrorCode}`;
   }
   if (!Object.keys(errors).length) return undefined;
   return { ...errors, root: { serverError: body?.message } };

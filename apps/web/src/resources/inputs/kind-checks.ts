@@ -1,7 +1,7 @@
 import { maxValue, minValue, required, type Validator } from 'react-admin';
 import type { Field } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
-import { fieldMessage } from './field-errors.ts';
+import { fieldMessage, tooLong } from './field-errors.ts';
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -23,6 +23,7 @@ export const dateTextCheck =
 export function kindChecks(entityName: string, source: string, field: Field, needed: boolean): Validator[] {
   const checks: Validator[] = [];
   if (needed) checks.push(required(fieldMessage(entityName, source, field)));
+  if (field.kind === 'text') checks.push((v) => tooLong(field, v));
   if (field.kind === 'int')
     checks.push((v) => (isBlank(v) || Number.isInteger(v) ? undefined : sl('mustBeInteger')));
   if (field.kind === 'int' || field.kind === 'float') {
