@@ -206,37 +206,3 @@ describe(`sessions end when their grounds change, on ${backend}`, () => {
     expect(await stillIn(after)).toBe(401);
   });
 });
-
-describe(`an administrator belongs to no group (spec §5), on ${backend}`, () => {
-  it('drops the group sent with an administrator on every save, and when a user becomes one', async () => {
-    const v1 = await s.call('POST', '/api/v1/Users', {
-      login: 'root1',
-      password: PASSWORD,
-      group,
-      type: 'ADMIN',
-    });
-    expect(v1.status).toBe(201);
-    expect(v1.body.group).toBeNull();
-    const v2 = await s.call('POST', '/api/v2/Users', {
-      login: 'root2',
-      password: PASSWORD,
-      group,
-      type: 'ADMIN',
-    });
-    expect(v2.body.result.group).toBeNull();
-    const patched = await s.call('PATCH', `/api/v1/Users/${v1.body._id}`, {
-      group,
-      description: 'night shift',
-    });
-    expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ group: null, description: 'night shift' });
-    const updated = await s.call('POST', '/api/v2/users/update', { _id: v2.body.result._id, group });
-    expect(updated.body.result.group).toBeNull();
-    const promoted = await user('to-admin', roles.Viewer!);
-    const up = await s.call('PATCH', `/api/v1/Users/${promoted}`, { type: 'ADMIN' });
-    expect(up.body).toMatchObject({ type: 'ADMIN', group: null });
-    // the first administrator too
-    const admin = (await s.call('GET', '/api/v1/Users?login=admin')).body.data[0];
-    expect(admin.group).toBeNull();
-  });
-});

@@ -83,8 +83,6 @@ export function userHooks(deps: UserHookDeps): EntityHooks {
 
   return {
     async beforeCreate(caller, data) {
-      // an administrator belongs to no group (spec §5): one sent is dropped, not refused
-      if (data.type === 'ADMIN') delete data.group;
       checkPassword(data.login, data.password);
       checkType(caller, data.type);
       await checkRole(caller, data.role, ['role']);
@@ -112,10 +110,6 @@ export function userHooks(deps: UserHookDeps): EntityHooks {
       if ('isLocked' in patch || 'isActive' in patch) {
         if (!canLock(caller)) throw new ApiError('PermissionDeniedError', ['isLocked']);
         if (self) throw new ApiError('IsInvalidError', ['isLocked']);
-      }
-      if ((patch.type ?? current.type) === 'ADMIN') {
-        if (current.group != null) patch.group = null;
-        else delete patch.group;
       }
     },
     async afterUpdate(caller, row, patch, before) {
