@@ -11,8 +11,10 @@ import { controllerMayPublish, controllerMaySubscribe, isTopicMac, MAX_MESSAGE_B
 // as user name and client id and its own secret, publishes only under its own MAC and subscribes only to its own
 // commands; the server's client signs in with a credential made at start and is the only one that reads
 // everything. A second connection with the client id of a connected client is refused (the first stays), and a
-// message over MAX_MESSAGE_BYTES ends its connection before it is read. An external broker is held to the same
-// rules by its own configuration (`npm run broker:files`, README).
+// message over MAX_MESSAGE_BYTES ends its connection before it is read. Before a client is signed in it costs
+// little: at most MAX_PENDING connections wait for their CONNECT to be read and answered, each for at most
+// CONNECT_TIMEOUT_MS, and a CONNECT over MAX_CONNECT_BYTES ends its connection (issue 30 item 5). An external
+// broker is held to the same rules by its own configuration (`npm run broker:files`, README).
 
 export type Broker = {
   kind: 'embedded' | 'external';
@@ -30,7 +32,16 @@ export type Refusals = {
   publish: number;
   subscribe: number;
   oversize: number;
+  /** connections closed at once because MAX_PENDING others were still signing in */
+  pending: number;
 };
+
+/** Connections not yet signed in at once; a reconnect storm of every controller fits, in turns of a few ms. */
+export const MAX_PENDING = 500;
+/** Time a connection has to send its CONNECT. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+/** A CONNECT holds a client id, a MAC, a secret and a small will: 8 KiB is many times that. */
+export const MAX_CONNECT_BYTES = 8 * 1024;
 
 /** Checks a controller's secret; DeviceSecrets.verify. */
 export type DeviceAuth = {
@@ -63,7 +74,14 @@ export async function startBroker(opts: {
     };
   }
   const serverPassword = randomBytes(32);
-  const refused: Refusals = { authentication: 0, takeover: 0, publish: 0, subscribe: 0, oversize: 0 };
+  const refused: Refusals = {
+    authentication: 0,
+    takeover: 0,
+    publish: 0,
+    subscribe: 0,
+    oversize: 0,
+    pending: 0,
+  };
   const devices = opts.devices;
   /** clients signed in as the server */
   const servers = new WeakSet<Client>();
@@ -72,6 +90,7 @@ export async function startBroker(opts: {
   const refuse = (returnCode: 2 | 4 | 5, message: string) =>
     Object.assign(new Error(message), { returnCode }) as AuthenticateError;
   const aedes = await Aedes.createBroker({
+    connectTimeout: CONNECT_TIMEOUT_MS,
     authenticate(client, username, password, done) {
       const id = client.id;
       const takenOver = () => {
@@ -134,7 +153,19 @@ export async function startBroker(opts: {
     return (aedes as unknown as { clients: Record<string, Client | undefined> }).clients;
   }
   if (devices) devices.onRotate = (mac) => connectedClients()[mac]?.close();
+  /** connections whose CONNECT is not yet answered */
+  const pending = new Set<net.Socket>();
+  aedes.on('connackSent', (_packet, client) =>
+    pending.delete((client as unknown as { conn: net.Socket }).conn),
+  );
   const server = net.createServer((socket) => {
+    if (pending.size >= MAX_PENDING) {
+      refused.pending += 1;
+      socket.destroy();
+      return;
+    }
+    pending.add(socket);
+    socket.once('close', () => pending.delete(socket));
     const client = aedes.handle(socket, undefined as never);
     limitPacketSize(client, socket, () => (refused.oversize += 1));
   });
@@ -163,9 +194,10 @@ export async function startBroker(opts: {
 type LengthParser = { packet: { length: number }; _parseLength(): boolean };
 
 /**
- * Ends a connection as soon as a packet announces more than MAX_MESSAGE_BYTES: the length is read from the fixed
- * header, before the body arrives, so a 200 MB message costs no more than the first chunk of it. Aedes has no
- * option for this; the hook is on its packet parser (mqtt-packet), whose length step is checked to exist.
+ * Ends a connection as soon as a packet announces more than MAX_MESSAGE_BYTES (MAX_CONNECT_BYTES before its
+ * CONNECT is answered): the length is read from the fixed header, before the body arrives, so a 200 MB message
+ * costs no more than the first chunk of it. Aedes has no option for this; the hook is on its packet parser
+ * (mqtt-packet), whose length step is checked to exist.
  */
 function limitPacketSize(client: Client, socket: net.Socket, counted: () => void) {
   const parser = (client as unknown as { _parser: LengthParser })._parser;
@@ -173,7 +205,8 @@ function limitPacketSize(client: Client, socket: net.Socket, counted: () => void
   if (typeof parseLength !== 'function') throw new Error('mqtt-packet parser without _parseLength');
   parser._parseLength = function (this: LengthParser) {
     const done = parseLength.call(this);
-    if (done && this.packet.length > MAX_MESSAGE_BYTES) {
+    const signedIn = (client as unknown as { connackSent: boolean }).connackSent;
+    if (done && this.packet.length > (signedIn ? MAX_MESSAGE_BYTES : MAX_CONNECT_BYTES)) {
       counted();
       socket.destroy();
       return false;
