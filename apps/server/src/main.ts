@@ -48,4 +48,4 @@ app.log.info(
   `console on http://${config.host}:${port}, API docs at /api/docs`,
 );
 // a supervisor that started us with PORT=0 learns the port here, with no race for a port chosen in advance
-process.send?.({ listening: port });
+process.send?.({ listening: port, broker: broker.url });

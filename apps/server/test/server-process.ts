@@ -9,8 +9,16 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 export type ServerProcess = {
   url: string;
+  /** its broker's address (the embedded one's port is its own choice) */
+  brokerUrl: string;
   child: ChildProcess;
-  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** a Buffer or string is sent as it is, with `headers`; anything else as JSON */
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
   /** SIGKILL: no shutdown, nothing written on the way out */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -32,38 +40,43 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   // the server binds a port of its own choosing and tells it, so no other test can take it in between
-  const port = await new Promise<number>((resolve, reject) => {
+  const { port, broker } = await new Promise<{ port: number; broker: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000);
-    child.on('message', (message: { listening?: number }) => {
+    child.on('message', (message: { listening?: number; broker?: string }) => {
       if (message.listening === undefined) return;
       clearTimeout(timer);
-      resolve(message.listening);
+      resolve({ port: message.listening, broker: message.broker ?? '' });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}`));
     });
   });
-  return signIn(`http://127.0.0.1:${port}`, child);
+  return signIn(`http://127.0.0.1:${port}`, broker, child);
 }
 
-async function signIn(url: string, child: ChildProcess): Promise<ServerProcess> {
+async function signIn(url: string, brokerUrl: string, child: ChildProcess): Promise<ServerProcess> {
   const cookies = new Map<string, string>();
-  const call = async (method: string, p: string, body?: unknown) => {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
+  const call = async (method: string, p: string, body?: unknown, extra: Record<string, string> = {}) => {
+    const raw = typeof body === 'string' || Buffer.isBuffer(body);
+    const headers: Record<string, string> = { ...extra };
+    if (body !== undefined && !raw) headers['content-type'] = 'application/json';
     if (cookies.size) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookies.has('csrf')) headers['x-csrf-token'] = cookies.get('csrf')!;
     const res = await fetch(url + p, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? (body as string) : JSON.stringify(body),
     });
     for (const c of res.headers.getSetCookie()) {
       const [k, v] = c.split(';')[0]!.split('=');
       if (v) cookies.set(k!, v);
     }
-    return { status: res.status, body: await res.json() };
+    const text = await res.text();
+    return {
+      status: res.status,
+      body: res.headers.get('content-type')?.includes('application/json') ? JSON.parse(text) : text,
+    };
   };
   const signedIn = await call('POST', '/auth/sign-in', { login: 'admin', password: ADMIN_PASSWORD });
   if (signedIn.status !== 200) throw new Error(`sign-in: ${JSON.stringify(signedIn.body)}`);
@@ -73,5 +86,5 @@ async function signIn(url: string, child: ChildProcess): Promise<ServerProcess> 
     child.kill(signal);
     await exited;
   };
-  return { url, child, call, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return { url, brokerUrl, child, call, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }

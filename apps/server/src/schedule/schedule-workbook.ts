@@ -1,4 +1,5 @@
 import { groupBy } from '@sl/domain';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { LocalScheduleDay, ScheduleLine } from '@sl/domain/schedule';
 import type { ScheduleSite } from './schedule.service.ts';
@@ -34,17 +35,38 @@ function cellText(value: ExcelJS.CellValue, isDate: boolean): string {
   return String(value);
 }
 
-/** Every row of every sheet, numbered as Excel numbers them, its first three cells as text. */
-export async function workbookLines(file: Buffer): Promise<ScheduleLine[]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(file as unknown as ExcelJS.Buffer);
-  const lines: ScheduleLine[] = [];
-  book.eachSheet((sheet) => {
-    sheet.eachRow((row, line) => {
-      const cells = [1, 2, 3].map((c) => cellText(row.getCell(c).value, c === 1));
-      lines.push({ line, cells, sheet: sheet.name });
-    });
+/**
+ * Every row of every sheet, numbered as Excel numbers them, its first three cells as text; read as a stream, a row
+ * at a time. More than `maxLines` rows, or `maxCells` cells, end the reading: `undefined`.
+ */
+export async function workbookLines(
+  file: Buffer,
+  maxLines: number,
+  maxCells: number,
+): Promise<ScheduleLine[] | undefined> {
+  const input = Readable.from([file]);
+  const book = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
   });
+  const lines: ScheduleLine[] = [];
+  let cellCount = 0;
+  try {
+    for await (const sheet of book) {
+      const name = (sheet as unknown as { name: string }).name;
+      for await (const row of sheet) {
+        cellCount += row.actualCellCount;
+        if (lines.length >= maxLines || cellCount > maxCells) return undefined;
+        const cells = [1, 2, 3].map((c) => cellText(row.getCell(c).value, c === 1));
+        lines.push({ line: row.number, cells, sheet: name });
+      }
+    }
+  } finally {
+    input.destroy();
+  }
   return lines;
 }
 
