@@ -94,6 +94,29 @@ describe(`hostile files and connections on ${backend}`, () => {
     });
   }, 60_000);
 
+  it('refuses a 62 MB import of 1.7 million rows as it reads them', async () => {
+    const lines = ['pole,street,cab,x,y'];
+    for (let i = 0; i < 1_700_000; i++) lines.push(`P-${i},Main St,CAB-404,-71.1,999`);
+    const content = lines.join('\n');
+    expect(content.length).toBeGreaterThan(60e6);
+    const columns = {
+      uid: 'pole',
+      street: 'street',
+      cabinet: 'cab',
+      'location.lon': 'x',
+      'location.lat': 'y',
+    };
+    await bounded('62 MB import', async () => {
+      const answer = await server.call('POST', '/api/v2/import/LuminarySupports', {
+        format: 'csv',
+        content,
+        columns,
+        dryRun: true,
+      });
+      expect(answer).toMatchObject({ status: 400, body: { code: 'IsInvalidError', reason: 'tooManyRows' } });
+    });
+  }, 120_000);
+
   it('ends 4,000 half-sent CONNECTs before they are buffered, and keeps its own client', async () => {
     const sockets: net.Socket[] = [];
     await bounded('4,000 half-sent CONNECTs', async () => {

@@ -247,6 +247,34 @@ describe(`inventory import on ${backend}`, () => {
     expect(await supports()).toBe(before);
   });
 
+  it('refuses a file of more than 100,000 rows as it reads it', async () => {
+    const lines = Array.from({ length: 100_001 }, (_, i) => `R-${i}`);
+    const res = await post({ format: 'csv', content: csv(lines), columns: { uid: 'pole' }, dryRun: true });
+    expect(res).toMatchObject({ status: 400, body: { code: 'IsInvalidError', reason: 'tooManyRows' } });
+  });
+
+  it('lists the first 1,000 problems and how many more, and gives all of them as CSV', async () => {
+    const before = await supports();
+    const lines = Array.from({ length: 1500 }, (_, i) => `MANY-${i},Main St,CAB-404,-71.1,999`);
+    const body = { format: 'csv', content: csv(lines), columns };
+    const res = await post(body);
+    expect(res.body.result).toMatchObject({ rows: 1500, imported: 0, moreProblems: 2000 });
+    expect(res.body.result.problems).toHaveLength(1000);
+    expect(res.body.result.problems.at(-1)).toMatchObject({ row: 500, field: 'location' });
+    const all = await s.raw('POST', '/api/v2/import/LuminarySupports', JSON.stringify(body), {
+      accept: 'text/csv',
+      'accept-language': 'ru',
+    });
+    expect(all.status).toBe(200);
+    const rows = (all.body as string)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows).toHaveLength(3000);
+    expect(rows.at(-1)).toBe('1500,location,IsInvalidError,Неверные данные,-71.1 999');
+    expect(await supports()).toBe(before);
+  });
+
   it('refuses a column that would fill the group, a read-only field or an unknown one, and writes nothing', async () => {
     const before = await supports();
     for (const field of ['group', 'createdAt', 'nonsense']) {

@@ -24,7 +24,14 @@ import { readRows, type SourceRow } from './inventory-rows.ts';
 /** Which column of the file fills which field; `location.lon`/`location.lat` name the coordinate columns. */
 export type ColumnMap = Record<string, string>;
 export type Problem = { row: number; field?: string; code: ErrorCode; message: string; value?: string };
-export type ImportAnswer = { rows: number; imported: number; dryRun: boolean; problems: Problem[] };
+/** `problems`: the first MAX_PROBLEMS_SHOWN, by row; `moreProblems`: how many more (all of them as CSV, import.routes) */
+export type ImportAnswer = {
+  rows: number;
+  imported: number;
+  dryRun: boolean;
+  problems: Problem[];
+  moreProblems: number;
+};
 /** How far a large file has come: its rows checked, then written, then the whole saved (committed). */
 export type ImportProgress = { stage: 'check' | 'write' | 'save'; done: number; total: number };
 /** `service` is told of what was written once it is committed (the map's index, other processes). */
@@ -40,6 +47,10 @@ type Input = {
 };
 type Prepared = { row: number; data: Record<string, unknown> };
 
+/** Rows of one file; a larger one is split (issue 30 item 5: 1.7 million rows took 3 GB). */
+export const MAX_IMPORT_ROWS = 100_000;
+/** Problems an answer lists; a file of broken rows once answered 293 MB. */
+export const MAX_PROBLEMS_SHOWN = 1000;
 /** Rows written per statement, and how often the check reports progress. */
 const WRITE_CHUNK = 500;
 const CHECK_STEP = 2000;
@@ -61,16 +72,19 @@ export function openImport(deps: Deps, caller: Caller, e: Entity, input: Input) 
   const fillable = new Set(importTargets(e.name as Importable, 'csv'));
   const refused = Object.keys(input.columns).filter((field) => !fillable.has(field));
   if (refused.length) throw new ApiError('IsInvalidError', refused);
-  let rows: SourceRow[];
+  let rows: SourceRow[] | undefined;
   try {
-    rows = readRows(input.format, input.content);
+    rows = readRows(input.format, input.content, MAX_IMPORT_ROWS);
   } catch {
     throw new ApiError('IsInvalidError', ['content']);
   }
+  if (!rows) throw new ApiError('IsInvalidError', ['content'], { reason: 'tooManyRows' });
+  const read = rows;
   return {
     rows: rows.length,
-    run: (progress: (p: ImportProgress) => void = () => {}) =>
-      runImport(deps, caller, e, input, rows, progress),
+    /** `all`: every problem in the answer, none left out */
+    run: (progress: (p: ImportProgress) => void = () => {}, all = false) =>
+      runImport(deps, caller, e, input, read, progress, all),
   };
 }
 
@@ -85,6 +99,7 @@ async function runImport(
   input: Input,
   rows: SourceRow[],
   progress: (p: ImportProgress) => void,
+  all: boolean,
 ): Promise<ImportAnswer> {
   const problems: Problem[] = [];
   const say = (row: number, code: ErrorCode, field?: string, value?: string) =>
@@ -125,12 +140,16 @@ async function runImport(
   await findTaken(deps.db, e, prepared, say);
   const lamps = e.name === 'Luminaries';
   if (lamps) await checkSockets(deps.db, caller, prepared, say);
-  const answer = (imported: number) => ({
-    rows: total,
-    imported,
-    dryRun: input.dryRun,
-    problems: problems.sort((a, b) => a.row - b.row),
-  });
+  const answer = (imported: number) => {
+    const shown = all ? problems.length : MAX_PROBLEMS_SHOWN;
+    return {
+      rows: total,
+      imported,
+      dryRun: input.dryRun,
+      problems: problems.sort((a, b) => a.row - b.row).slice(0, shown),
+      moreProblems: Math.max(0, problems.length - shown),
+    };
+  };
   if (problems.length) return answer(0);
 
   let imported = 0;

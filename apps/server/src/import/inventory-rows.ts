@@ -11,14 +11,30 @@ type Feature = {
 
 const text = (v: unknown) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-/** The rows of a CSV (first line the column names) or of a GeoJSON FeatureCollection of points. */
-export function readRows(format: SourceFormat, content: string): SourceRow[] {
+/**
+ * The rows of a CSV (first line the column names) or of a GeoJSON FeatureCollection of points; undefined when
+ * there are more than `max`. A CSV is read a row at a time and stops there.
+ */
+export function readRows(format: SourceFormat, content: string, max: number): SourceRow[] | undefined {
   if (format === 'csv') {
-    const parsed = Papa.parse<Record<string, string>>(content, { header: true, skipEmptyLines: 'greedy' });
-    return parsed.data.map((values) => ({ values }));
+    const rows: SourceRow[] = [];
+    let tooMany = false;
+    Papa.parse<Record<string, string>>(content, {
+      header: true,
+      skipEmptyLines: 'greedy',
+      // a megabyte at a time: given the whole text at once, papaparse splits all of it into lines first
+      chunkSize: 1 << 20,
+      step: (row, parser) => {
+        if (rows.length < max) return void rows.push({ values: row.data });
+        tooMany = true;
+        parser.abort();
+      },
+    });
+    return tooMany ? undefined : rows;
   }
   const doc = JSON.parse(content) as { features?: Feature[] };
   if (!Array.isArray(doc.features)) throw new Error('not a FeatureCollection');
+  if (doc.features.length > max) return undefined;
   return doc.features.map((f) => {
     const values = Object.fromEntries(Object.entries(f.properties ?? {}).map(([k, v]) => [k, text(v)]));
     const c = f.geometry?.type === 'Point' ? (f.geometry.coordinates as unknown[]) : undefined;

@@ -6,9 +6,10 @@ import type { Db } from '../db/connect.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import type { EntityService, Placement } from '../entities/entity.service.ts';
 import { PassThrough } from 'node:stream';
+import Papa from 'papaparse';
 import { errorBody, requestLanguage } from '../http/api-error.ts';
 import { toApiError } from '../http/error-handler.ts';
-import { openImport } from '../import/inventory-import.ts';
+import { MAX_IMPORT_ROWS, MAX_PROBLEMS_SHOWN, openImport, type Problem } from '../import/inventory-import.ts';
 import { errorResponses } from './entity-schemas.ts';
 
 const IMPORT_BYTES = 64 * 1024 * 1024;
@@ -29,12 +30,26 @@ const answer = z.object({
         value: z.string().optional(),
       }),
     ),
+    moreProblems: z
+      .number()
+      .describe(
+        `problems beyond the first ${MAX_PROBLEMS_SHOWN} listed: all of them come as CSV with Accept: text/csv`,
+      ),
   }),
 });
 
+/** Every problem of a file as CSV, one a line, by row. */
+const problemsCsv = (problems: Problem[]) =>
+  `\uFEFF${Papa.unparse(
+    problems.map((p) => [p.row, p.field ?? '', p.code, p.message, p.value ?? '']),
+    { header: false, newline: '\r\n' },
+  )}\r\n`;
+
 /**
- * Inventory import (issue 15): one file of one device type, a dry run or all or nothing. Asked with
- * `Accept: application/x-ndjson`, the answer streams the progress of a large file before its result.
+ * Inventory import (issue 15): one file of one device type, a dry run or all or nothing, at most MAX_IMPORT_ROWS
+ * rows. Asked with `Accept: application/x-ndjson`, the answer streams the progress of a large file before its
+ * result; asked with `Accept: text/csv`, the file is checked as a dry run and the answer is every problem as CSV
+ * (row, field, code, message, value), where the JSON answer lists the first MAX_PROBLEMS_SHOWN.
  */
 export function registerImportRoutes(
   app: FastifyInstance,
@@ -52,6 +67,7 @@ export function registerImportRoutes(
         bodyLimit: IMPORT_BYTES,
         schema: {
           tags: [name],
+          description: `A file of at most ${MAX_IMPORT_ROWS} rows; one of more is refused (IsInvalidError, reason tooManyRows) as it is read.`,
           body: z.strictObject({
             format: z.enum(['csv', 'geojson']),
             content: z.string().max(IMPORT_BYTES),
@@ -68,9 +84,17 @@ export function registerImportRoutes(
       },
       async (req, reply) => {
         const lang = requestLanguage(req);
+        const accept = req.headers.accept ?? '';
+        if (accept.includes('text/csv')) {
+          const input = { ...req.body, dryRun: true, lang };
+          const { problems } = await openImport({ db, repo, service, placement }, req.caller, e, input).run(
+            undefined,
+            true,
+          );
+          return reply.type('text/csv; charset=utf-8').send(problemsCsv(problems) as never);
+        }
         const job = openImport({ db, repo, service, placement }, req.caller, e, { ...req.body, lang });
-        if (!(req.headers.accept ?? '').includes(NDJSON))
-          return { error: false as const, result: await job.run() };
+        if (!accept.includes(NDJSON)) return { error: false as const, result: await job.run() };
         // a large file: a line per step of its progress, then the answer (or the error) as the last line
         const out = new PassThrough();
         const line = (value: object) => out.write(`${JSON.stringify(value)}\n`);
