@@ -37,14 +37,8 @@ const moduleRows = (where: string) => `
     m.controller, null::bigint as cabinet, null::int as phase, m."group" as grp
   from luminary_modules m where m.deleted_at is null and ${where}`;
 
-/**
- * a socket holds the module: by equality on the sockets' module ids, so that the planner joins every module with
- * every socket once by hash (2.5 s for a million of each) rather than looking each module up
- */
-const mounted = `exists (select 1 from luminary_supports s
-  cross join lateral jsonb_array_elements(
-    case when jsonb_typeof(s.sockets) = 'array' then s.sockets else '[]'::jsonb end) x
-  where s.deleted_at is null and (x->>'luminaryModule')::bigint = m._id)`;
+/** a socket holds the module: one index lookup by module (socket_modules, kept from the mountings' sockets) */
+const mounted = `exists (select 1 from socket_modules k where k.module = m._id)`;
 
 /** the cabinet a controller serves (named from either side), its I/O with the controller's polarity applied */
 const cabinetIo = (bit: number) => `
