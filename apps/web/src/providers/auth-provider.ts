@@ -68,7 +68,10 @@ export const authProvider: AuthProvider = {
   },
   checkAuth: async () => {
     try {
-      storeProfile(await http<Profile>('GET', '/auth/me'));
+      const me = await http<Profile>('GET', '/auth/me');
+      // a sign-out (a 403 elsewhere) while this check was on its way: the answer must not bring the user back
+      if (leaving) return;
+      storeProfile(me);
     } catch (error) {
       // Only the server's word that no one is signed in ends the session. A check cut short (a reload while it
       // was on its way, the network or the server gone for a moment) keeps the user and their screens' state:
