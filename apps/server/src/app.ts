@@ -70,6 +70,7 @@ import { SunYears } from './lighting/sun-years.ts';
 import { ScheduleSender } from './schedule/schedule-sender.ts';
 import { ScheduleService } from './schedule/schedule.service.ts';
 import { registerUserRoutes } from './routes/users.routes.ts';
+import { loggerOptions } from './http/logger-options.ts';
 
 /** Every route with the access it declares; the access-matrix test walks it. */
 export type RouteEntry = { method: string; url: string; access?: RouteAccess };
@@ -111,6 +112,7 @@ export type AppDeps = {
         | 'energyRollups'
         | 'lampGraceMs'
         | 'streams'
+        | 'logFormat'
       >
     >;
   database: Database;
@@ -139,7 +141,7 @@ export async function buildApp({
   programs: programOptions = {},
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config),
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     // the client's address (per-address sign-in limit, sessions) and protocol (Secure cookies) behind a proxy

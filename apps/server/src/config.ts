@@ -21,6 +21,8 @@ export type Config = {
   demo: boolean;
   webDist: string;
   logLevel: string;
+  /** readable lines for a person at a terminal, JSON lines for a log collector */
+  logFormat: 'pretty' | 'json';
   /** how long a controller has to answer a command */
   commandTimeoutMs: number;
   /** sliding session lifetime */
@@ -74,6 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO === '1' || env.DEMO === 'true',
     webDist: process.env.WEB_DIST || path.resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: logFormat(env.LOG_FORMAT),
     sessionTtlMinutes: Number(env.SESSION_TTL_MINUTES) > 0 ? Number(env.SESSION_TTL_MINUTES) : 720,
     signInPerMinute: Number(env.SIGNIN_PER_MINUTE) > 0 ? Number(env.SIGNIN_PER_MINUTE) : 20,
     trustedProxy: trustedProxy(env.TRUSTED_PROXY),
@@ -108,4 +111,10 @@ export function trustedProxy(raw: string | undefined): Config['trustedProxy'] {
     .map((s) => s.trim())
     .filter(Boolean)
     .join(',');
+}
+
+function logFormat(raw: string | undefined): Config['logFormat'] {
+  if (raw === 'pretty' || raw === 'json') return raw;
+  if (raw) throw new Error(`LOG_FORMAT must be pretty or json, got ${raw}`);
+  return process.stdout.isTTY ? 'pretty' : 'json';
 }

@@ -139,6 +139,7 @@ export async function startServer(
     config: {
       webDist: '/nonexistent',
       logLevel: 'silent',
+      logFormat: 'json',
       // a controller's answer within this: 800 ms once ran out on CI's loaded machine (a lamp dimmed on PGlite)
       commandTimeoutMs: 3000,
       sessionTtlMinutes: 60,
