@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-// Lamp posts for the load test: the real Cambridge and Boston positions, replicated with a small offset per
-// replica until the wanted count is reached. Everything is deterministic, so every run loads the same rows.
+// Lamp posts for the load test: the real Cambridge positions, the city copied side by side on a grid (a
+// metropolis of Cambridges) until the wanted count is reached, so a million posts have a real city's density and
+// spread rather than piling up on one spot. Everything is deterministic, so every run loads the same rows.
 
 export const INVENTORIES = path.resolve(import.meta.dirname, '../../inventories');
 
@@ -26,14 +27,6 @@ export function readCambridge(): BasePost[] {
   }));
 }
 
-export function readBoston(): BasePost[] {
-  const lines = readFileSync(path.join(INVENTORIES, 'boston_ma_streetlights.csv'), 'utf8').trim().split('\n');
-  return lines.slice(1).map((line, i) => {
-    const [lat, lon] = line.split(',').map(Number);
-    return { uid: `BOS-${i + 1}`, street: null, socketCount: 1, lon: lon!, lat: lat! };
-  });
-}
-
 // Sorting into ~550 m latitude bands, then by longitude, keeps each run of consecutive posts close together,
 // so a cabinet that feeds a block of consecutive posts feeds a neighbourhood.
 const BAND = 0.005;
@@ -42,17 +35,28 @@ const byBand = (a: BasePost, b: BasePost) =>
 
 /** `count` posts in blocks of `perCabinet`; `cabinet` is the block's index (0-based). */
 export function* posts(count: number, perCabinet: number): Generator<Post> {
-  const base = [...readCambridge(), ...readBoston()].sort(byBand);
+  const base = readCambridge().sort(byBand);
+  const tile = extent(base);
+  const perRow = Math.ceil(Math.sqrt(count / base.length));
   for (let i = 0; i < count; i++) {
     const replica = Math.floor(i / base.length);
     const b = base[i % base.length]!;
     yield {
       ...b,
       uid: replica === 0 ? b.uid : `${b.uid}.r${replica}`,
-      // about 2.5 m east and 2.2 m north per replica
-      lon: b.lon + replica * 0.00003,
-      lat: b.lat + replica * 0.00002,
+      lon: b.lon + (replica % perRow) * tile.lon,
+      lat: b.lat + Math.floor(replica / perRow) * tile.lat,
       cabinet: Math.floor(i / perCabinet),
     };
   }
+}
+
+/** The span of the city, a little more so that copies side by side do not touch. */
+function extent(base: BasePost[]) {
+  const lons = base.map((b) => b.lon);
+  const lats = base.map((b) => b.lat);
+  return {
+    lon: (Math.max(...lons) - Math.min(...lons)) * 1.05,
+    lat: (Math.max(...lats) - Math.min(...lats)) * 1.05,
+  };
 }

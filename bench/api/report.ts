@@ -86,7 +86,7 @@ export function render(r: Report): string {
       `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       '- Command: `npm run bench:api`',
       `- Machine: ${m.cores} cores (\`nproc\`), ${m.memory} memory (\`free -g\`), ${m.cpu}; Node ${m.node}; ${m.postgres}`,
-      `- Data: ${n(loaded.posts)} lamp posts in \`luminary_supports\` (the Cambridge and Boston positions in \`inventories/\`, replicated with a 2-3 m offset per copy), ${n(cabinets)} cabinets of ${perCabinet} neighbouring posts each, one group. Load time (drop and create the database, migrations, batched \`insert ... select from unnest(...)\`, \`vacuum analyze\`): **${loadSeconds.toFixed(1)} s**.`,
+      `- Data: ${n(loaded.posts)} lamp posts in \`luminary_supports\` (the Cambridge positions in \`inventories/\`, the city copied side by side on a grid), ${n(cabinets)} cabinets of ${perCabinet} neighbouring posts each, one group. Load time (drop and create the database, migrations, batched \`insert ... select from unnest(...)\`, \`vacuum analyze\`): **${loadSeconds.toFixed(1)} s**.`,
       `- Load: autocannon in the bench process, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up (discarded) then ${DURATION_S} s per scenario, one scenario at a time, all on 127.0.0.1. The server runs as \`node --import tsx apps/server/src/main.ts\` with \`LOG_LEVEL=warn\` and its default PostgreSQL pool of 10${signedIn ? '; the API asked for a session, so every request to it carries the session cookie of the admin user' : '; the API asked for no sign-in'}. Load generator, server, baseline and PostgreSQL share the same ${m.cores} cores.`,
     ].join('\n'),
     table(results),

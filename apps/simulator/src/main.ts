@@ -4,7 +4,7 @@ import { isCityName } from './city/inventory.ts';
 import { DEFAULT_FAULTS, type FaultRates } from './device/faults.ts';
 import { startSimulator } from './simulator.ts';
 
-const USAGE = `usage: simulate --broker mqtt://host:port --city cambridge|champaign
+const USAGE = `usage: simulate --broker mqtt://host:port --city cambridge
   [--interval ms] [--controllers N] [--network 0..65535] [--seed n] [--faults scale] [--report s]
   [--secrets file.json]   each controller's broker secret, {"<MAC>": "<secret>"} (default: $SIM_SECRETS);
                           \`npm run devices:commission\` writes one for controllers already in the console`;

@@ -60,19 +60,6 @@ describe('Cambridge from its real inventory', () => {
   });
 });
 
-describe('Champaign from its real inventory', () => {
-  it('groups poles by controller circuit and reads two-lamp wattages', async () => {
-    const city = await loadCity('champaign');
-    expect(city.supports).toHaveLength(4556);
-    expect(city.cabinets.find((c) => c.group === 'SL029')?.modules.length).toBeGreaterThan(0);
-    const twoLamp = city.supports.filter((s) => s.lamps.length === 2);
-    expect(twoLamp.length).toBeGreaterThan(100);
-    const watts = new Map(modulesOf(city).map((m) => [m.luminaire, m.watts]));
-    expect(watts.get(twoLamp[0]!.lamps[0]!)).toBeGreaterThan(0);
-    expect(city.cabinets[0]!.controller.mac).toBe('024300020000');
-  });
-});
-
 describe('loadCity', () => {
   it('keeps the city’s own network when the option is given as undefined (the CLI without --network)', async () => {
     const seeded = await loadCity('cambridge', { controllers: 2 });

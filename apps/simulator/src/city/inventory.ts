@@ -2,12 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cambridgePoles } from './cambridge.ts';
-import { champaignPoles } from './champaign.ts';
 import type { GeoFeature, Pole } from './pole.ts';
 
 export const CITIES = {
   cambridge: { file: 'cambridge_ma_street_lights.geojson', code: 'CAM', network: 1, read: cambridgePoles },
-  champaign: { file: 'champaign_il_streetlights.geojson', code: 'CHA', network: 2, read: champaignPoles },
 } as const;
 export type CityName = keyof typeof CITIES;
 export const isCityName = (s: string): s is CityName => Object.hasOwn(CITIES, s);

@@ -20,16 +20,13 @@ describe('licence sources', () => {
     const data = dataLicences(readme);
     expect(data.map((d) => d.file)).toEqual([
       'cambridge_ma_street_lights.geojson',
-      'boston_ma_streetlights.csv',
-      'champaign_il_streetlights.geojson',
       'roads.topojson',
       'neighborhoods.geojson',
       'city-boundary.geojson',
     ]);
-    expect(data[3]!.licence).toContain('PDDL 1.0');
+    expect(data[1]!.licence).toContain('PDDL 1.0');
     expect(data[0]!.licence).toContain('PDDL 1.0');
-    expect(data[2]!.licence).toContain('Apache-2.0');
-    expect(data[2]!.licence).not.toContain('\n');
+    expect(data[1]!.licence).not.toContain('\n');
     expect(data[0]!.licence).not.toMatch(/[`*]/);
   });
 
