@@ -27,7 +27,10 @@ export const DETECTION_SETTINGS = { enable_nestloop: 'off', jit: 'off' };
 /** one notification between server processes carries at most 8000 bytes */
 const PART = 30;
 
-type Log = { error(obj: object, msg: string): void };
+/** a type's pass slower than this is named in the log: it holds the embedded database from every request */
+const SLOW_MS = 1000;
+
+type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 /**
  * Opens an event for every device a condition holds for, and solves the open ones whose condition cleared. One
@@ -109,6 +112,7 @@ export class EventDetector {
       if (needsExpectation(type) && !expected) continue;
       const extra = expected ? expectationParams(type, expected) : [];
       const now = this.clock.now().toISOString();
+      const started = performance.now();
       // the condition asked once a pass and shared by the opening, the solving and the release (it was asked three
       // times: at a million modules that was most of a pass, bench:events)
       const { rows } = await queryWith(
@@ -139,6 +143,8 @@ export class EventDetector {
       );
       const open = { rows: rows.filter((r) => r.is_open === true) };
       const done = { rows: rows.filter((r) => r.is_open !== true) };
+      const ms = Math.round(performance.now() - started);
+      if (ms > SLOW_MS) this.log.warn({ type, ms, opened: open.rows.length, solved: done.rows.length }, 'slow event detection');
       opened += open.rows.length;
       solved += done.rows.length;
       if (type === 'MODULE_NOT_RESPONDING' && open.rows.length) await this.joinOutages(open.rows);
