@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CABINET_DOOR, CABINET_MODES, IO_BITS } from '@sl/domain';
-import type { Db } from './connect.ts';
+import type { Db } from './db-type.ts';
 
 // A cabinet reports nothing itself: its door, mode, breakers and contactors are its controller's I/O as wired
 // (io-state.ts: the polarity applied, and the cabinet's own inversion for the contactors), and its status is its

@@ -10,14 +10,13 @@ import { installLiveCounts } from './live-counts.ts';
 import { installSocketModules } from './socket-modules.ts';
 import { newPool, openReserved } from './reserved-pools.ts';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { Db } from './db-type.ts';
 import pg from 'pg';
 import { startPgliteThread } from './pglite-thread.ts';
 
 export const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Db = PgDatabase<any, any, any>;
+export type { Db } from './db-type.ts';
 
 /** The PostgreSQL server's pool under `db`, for what drizzle does not do (COPY, cursors); undefined on PGlite. */
 export function serverPool(db: Db): pg.Pool | undefined {

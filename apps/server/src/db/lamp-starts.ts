@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './connect.ts';
+import type { Db } from './db-type.ts';
 
 // The analytics' availability without joining a million lamps to their modules on every request. A lamp is a live
 // luminaire with a live control module, and counts from its installation date (a local date, made an instant in

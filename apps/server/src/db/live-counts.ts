@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ENTITIES, snakeCase, type Entity } from '@sl/domain';
-import type { Db } from './connect.ts';
+import type { Db } from './db-type.ts';
 
 // How many live rows each entity table holds per group, kept by triggers as rows are added, deleted (softly or
 // not) or moved between groups. A list page without filters then reads its total from one row instead of

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './connect.ts';
+import type { Db } from './db-type.ts';
 
 // Which mounting socket holds a module, by the module: one index lookup. The sockets' JSON index answers the same
 // question only where the planner trusts it, and on a small table (a demo city, PGlite, which never gathers

@@ -1,5 +1,4 @@
 import { statusMeaning, type StatusMeaning } from '@sl/domain';
-import type { LayerPoints, PyramidBuild } from './layer-points.ts';
 import { STEP, type Work } from './sliced-work.ts';
 
 export const MEANINGS: StatusMeaning[] = ['on', 'off', 'offline', 'broken', 'unknown'];
@@ -57,20 +56,33 @@ export type Cell = {
   status: number;
 };
 
+/** How far a pyramid being built has counted, and the status changes it counted before they happened. */
+export type PyramidBuild = { reached: number; missed: [number, number][] };
+
+/** What a pyramid counts of a layer's points (LayerPoints holds them). */
+export type PyramidPoints = {
+  readonly size: number;
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  readonly status: Int16Array;
+  visibleTo(i: number, groupId: number | undefined): boolean;
+  unused(i: number): boolean;
+};
+
 /**
  * Per zoom up to `maxZoom`, the devices one caller sees tallied in the 32-px cells of that zoom, each zoom
  * made from the one below. A zoomed-out tile is then 256 look-ups, however many devices it covers.
  */
 export class ClusterPyramid {
   private constructor(
-    private readonly points: LayerPoints,
+    private readonly points: PyramidPoints,
     private readonly groupId: number | undefined,
     private readonly levels: Level[],
   ) {}
 
   /** Counts the devices `groupId` sees into the cells of `maxZoom`, then each zoom above from the one below. */
   static *build(
-    points: LayerPoints,
+    points: PyramidPoints,
     groupId: number | undefined,
     maxZoom: number,
     visible: number,

@@ -1,8 +1,8 @@
 import { statusMeaning } from '@sl/domain';
-import { ClusterPyramid } from './cluster-pyramid.ts';
+import { ClusterPyramid, type PyramidBuild } from './cluster-pyramid.ts';
 import { mercatorX, mercatorY } from './mercator.ts';
 import { runInSlices, runNow, STEP, type Work } from './sliced-work.ts';
-import type { MarkerFilter } from './tiles.ts';
+import type { MarkerFilter } from './marker-filter.ts';
 
 /** One device as the map needs it. */
 export type MapPoint = {
@@ -223,9 +223,6 @@ export class LayerPoints {
 }
 
 type Bounds = [number, number, number, number];
-
-/** How far a pyramid being built has counted, and the status changes it counted before they happened. */
-export type PyramidBuild = { reached: number; missed: [number, number][] };
 
 type Columns = Pick<LayerPoints, 'ids' | 'x' | 'y' | 'lon' | 'lat' | 'group' | 'status' | 'flags'> & {
   positionOf: Map<number, number>;

@@ -1,11 +1,12 @@
 import { statusMeaning, type StatusMeaning } from '@sl/domain';
 import type { LayerPoints } from './layer-points.ts';
+import type { MarkerFilter } from './marker-filter.ts';
 import { encodeTile, EXTENT, type TileLayer, type TilePoint } from './mvt-writer.ts';
 import { attentionRank } from './status-rank.ts';
 
 export const MAP_LAYERS = ['LuminarySupports', 'Controllers', 'Cabinets', 'LuminaryModules'] as const;
 export type MapLayer = (typeof MAP_LAYERS)[number];
-export type MarkerFilter = 'all' | 'unused' | 'broken';
+export type { MarkerFilter } from './marker-filter.ts';
 
 /** Above this zoom every device is drawn by itself. */
 export const CLUSTER_MAX_ZOOM = 16;

@@ -1,5 +1,6 @@
 import { happens, type Rng } from '../rng.ts';
-import type { CabinetDevice } from './cabinet-device.ts';
+import type { IoState } from '@sl/protocol';
+import type { Lamp } from './lamp.ts';
 
 /** Expected events per device per day; meterGap is the chance per phase per meter reading. */
 export type FaultRates = {
@@ -43,16 +44,24 @@ export type HeldFaults = {
   stuck: Map<string, boolean>;
 };
 
+/** What faults change of a cabinet's devices (a CabinetDevice holds them). */
+export type FaultedCabinet = {
+  readonly lamps: Map<string, Lamp>;
+  readonly held: HeldFaults;
+  readonly io: IoState;
+  meterGap: number;
+};
+
 export const noHeldFaults = (): HeldFaults => ({ silent: new Set(), broken: new Set(), stuck: new Map() });
 
 /** Moves faults on by `ms`: passing ones (silence, door, breaker) clear, new ones start; a broken lamp stays broken. */
-export function stepFaults(d: CabinetDevice, r: Rng, plan: FaultPlan, ms: number): void {
+export function stepFaults(d: FaultedCabinet, r: Rng, plan: FaultPlan, ms: number): void {
   stepChance(d, r, plan, ms);
   applyHeld(d);
 }
 
 /** The held faults over whatever chance did. */
-export function applyHeld(d: CabinetDevice): void {
+export function applyHeld(d: FaultedCabinet): void {
   for (const l of d.lamps.values()) {
     if (d.held.silent.has(l.mac)) l.silent = true;
     if (d.held.broken.has(l.mac)) l.broken = true;
@@ -60,7 +69,7 @@ export function applyHeld(d: CabinetDevice): void {
   if (d.held.door) d.io.door = d.held.door;
 }
 
-function stepChance(d: CabinetDevice, r: Rng, plan: FaultPlan, ms: number): void {
+function stepChance(d: FaultedCabinet, r: Rng, plan: FaultPlan, ms: number): void {
   const { rates } = plan;
   const clears = () => r() < 1 - Math.exp(-ms / plan.meanMs);
   d.meterGap = rates.meterGap;

@@ -11,7 +11,6 @@ import {
   useResourceContext,
   type Validator,
 } from 'react-admin';
-import type { Field } from '@sl/domain';
 import { canDo } from '../providers/auth-provider.ts';
 import { DateTextInput } from './inputs/date-text-input.tsx';
 import { creationDefault } from './inputs/creation-defaults.ts';
@@ -22,17 +21,9 @@ import { PasswordPairInput } from './inputs/password-pair-input.tsx';
 import { PointInput } from './inputs/point-input.tsx';
 import { TimezoneInput } from './inputs/timezone-input.tsx';
 import { useValueText } from './value-text.ts';
+import type { FieldInputProps } from './inputs/field-input-props.ts';
 
-export type FieldInputProps = {
-  source: string;
-  field: Field;
-  creating: boolean;
-  label?: string;
-  check?: Validator;
-};
-
-// Raw device payloads are shown, never edited.
-export const isEditable = (f: Field) => !f.readOnly && f.kind !== 'json';
+export { isEditable, type FieldInputProps } from './inputs/field-input-props.ts';
 
 /** Where one entity's field needs an editor of its own; keyed `Entity.field`. */
 const OVERRIDES: Record<string, ComponentType<FieldInputProps>> = {
@@ -94,9 +85,9 @@ function GenericInput(props: FieldInputProps) {
     case 'point':
       return <PointInput {...props} />;
     case 'object':
-      return <ObjectInput {...props} />;
+      return <ObjectInput {...props} Nested={FieldInput} />;
     case 'list':
-      return <ListInput {...props} />;
+      return <ListInput {...props} Nested={FieldInput} />;
     // a click opens the choices; opening on focus too made the click that follows a new row's focus close them
     // the choices of an entity the user may not see would be refused (403, which signs out): its number stays
     case 'ref':

@@ -1,5 +1,5 @@
 import { localDay, zonedInstant } from '../astro/local-time.ts';
-import { minutesOf } from './profile-rules.ts';
+import { minutesOf } from './clock-minutes.ts';
 import { sunNight, type MethodNight, type Place, type SunNight } from '../astro/sun-night.ts';
 import {
   TWILIGHT_FADE_MINUTES,

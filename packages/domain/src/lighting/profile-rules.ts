@@ -1,12 +1,10 @@
+import { minutesOf, nightMinutes } from './clock-minutes.ts';
 import type { ProfileProgram } from './profile-night.ts';
 
 // A profile's rules that need no sun: kept apart from the night's computation, so that the entity declaration that
 // checks them (and the console that loads it) does not carry the ephemeris.
 
-export const minutesOf = (hhmm: string | undefined) =>
-  hhmm ? Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)) : 0;
-/** the night order of a clock time: minutes since 12:00 */
-export const nightMinutes = (hhmm: string) => (minutesOf(hhmm) + 12 * 60) % (24 * 60);
+export { minutesOf, nightMinutes } from './clock-minutes.ts';
 
 /** Which settings a kind reads and in what order they must stand; a message key per broken rule. */
 export function profileProblems(p: ProfileProgram): { field: string; problem: 'order' | 'missing' }[] {

@@ -1,6 +1,6 @@
 import { ERRORS, textLimit, type Entity, type ErrorCode, type Field } from '@sl/domain';
 import { MESSAGES, sl, type MessageKey } from '../../i18n/messages.ts';
-import { isMatrix } from './rights-matrix-input.tsx';
+import { isMatrix } from './rights-matrix.ts';
 import { at } from './paths.ts';
 
 // Which spec §5 message a field gets: the most particular rule wins (entity and path, then the field's name, then

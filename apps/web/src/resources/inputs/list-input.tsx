@@ -1,6 +1,6 @@
 import { ArrayInput, SimpleFormIterator, TextInput, useLocaleState } from 'react-admin';
 import { fieldLabel, type Field, type Language } from '@sl/domain';
-import { FieldInput, isEditable, type FieldInputProps } from '../field-input.tsx';
+import { isEditable, type NestedInputProps } from './field-input-props.ts';
 
 const toText = (v: unknown) => (Array.isArray(v) ? v.join(', ') : '');
 const toNumbers = (v: string) =>
@@ -11,7 +11,7 @@ const toNumbers = (v: string) =>
 const toWords = (v: string) => v.split(/[,;\s]+/).filter(Boolean);
 
 /** A list of records edited row by row (sockets, schedule rows, rules); a list of values as one line. */
-export function ListInput({ source, field, creating, label }: FieldInputProps) {
+export function ListInput({ source, field, creating, label, Nested }: NestedInputProps) {
   const [locale] = useLocaleState();
   if (field.kind !== 'list') return null;
   const of = field.of;
@@ -25,7 +25,7 @@ export function ListInput({ source, field, creating, label }: FieldInputProps) {
         {Object.entries(of.fields)
           .filter(([, f]: [string, Field]) => isEditable(f))
           .map(([sub, f]) => (
-            <FieldInput
+            <Nested
               key={sub}
               source={sub}
               field={f}

@@ -1,11 +1,12 @@
 import { Box, Typography } from '@mui/material';
 import { useLocaleState, useResourceContext, useTranslate } from 'react-admin';
 import { fieldLabel, type Field, type Language } from '@sl/domain';
-import { FieldInput, isEditable, type FieldInputProps } from '../field-input.tsx';
-import { RightsMatrixInput, isMatrix } from './rights-matrix-input.tsx';
+import { isEditable, type NestedInputProps } from './field-input-props.ts';
+import { isMatrix } from './rights-matrix.ts';
+import { RightsMatrixInput } from './rights-matrix-input.tsx';
 
 /** An object field: a matrix when it is areas × flags, otherwise its own fields in a group. */
-export function ObjectInput(props: FieldInputProps) {
+export function ObjectInput({ Nested, ...props }: NestedInputProps) {
   const { source, field, creating, label } = props;
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -26,7 +27,7 @@ export function ObjectInput(props: FieldInputProps) {
       {Object.entries(field.fields)
         .filter(([, f]: [string, Field]) => isEditable(f))
         .map(([sub, f]) => (
-          <FieldInput
+          <Nested
             key={sub}
             source={`${source}.${sub}`}
             field={f}

@@ -1,7 +1,7 @@
 import { PasswordInput, useTranslate } from 'react-admin';
 import { passwordProblem } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
-import type { FieldInputProps } from '../field-input.tsx';
+import type { FieldInputProps } from './field-input-props.ts';
 import { at, sibling } from './paths.ts';
 
 type Values = Record<string, unknown>;

@@ -5,7 +5,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { isLatitude, isLongitude, LATITUDE, LONGITUDE, lngLat } from '@sl/domain';
 import { PanelBoundary } from '../../feedback/panel-boundary.tsx';
 import { sl } from '../../i18n/messages.ts';
-import type { FieldInputProps } from '../field-input.tsx';
+import type { FieldInputProps } from './field-input-props.ts';
 import { at } from './paths.ts';
 
 // the map's code loads only with a form that has a place to show

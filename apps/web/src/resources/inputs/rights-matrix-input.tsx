@@ -1,16 +1,11 @@
 import { Checkbox, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
-import type { Field, ObjectField } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
-import type { FieldInputProps } from '../field-input.tsx';
+import type { FieldInputProps } from './field-input-props.ts';
 
 type Matrix = Record<string, Record<string, boolean | undefined> | undefined>;
 
 /** Areas × flags of booleans, as a role's access rights are declared. */
-export const isMatrix = (f: ObjectField) =>
-  Object.values(f.fields).every(
-    (row: Field) => row.kind === 'object' && Object.values(row.fields).every((c: Field) => c.kind === 'bool'),
-  );
 
 export function RightsMatrixInput({ source, field }: FieldInputProps) {
   const translate = useTranslate();

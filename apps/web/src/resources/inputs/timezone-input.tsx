@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mui/material';
 import { TextInput, useInput, useNotify, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
-import type { FieldInputProps } from '../field-input.tsx';
+import type { FieldInputProps } from './field-input-props.ts';
 import { sibling } from './paths.ts';
 
 /** The IANA zone of a point, found offline; undefined when there is none. Loaded only when asked. */

@@ -1,5 +1,5 @@
 import { mercatorX, mercatorY, TILE_PX, type Camera, type Size } from '@sl/domain/map-camera';
-import type { Summary } from './map-api.ts';
+import type { Summary } from './map-summary.ts';
 import {
   CLUSTER_OPACITY,
   clusterRadius,

@@ -5,13 +5,8 @@ import { takeFirstView } from './first-view-handle.ts';
 import type { MapFilter, MapLayer } from './map-style.ts';
 
 export type Row = Record<string, unknown> & { _id: number };
-export type Summary = {
-  bounds: [number, number, number, number] | null;
-  counts: Record<MapLayer, number>;
-  version: number;
-  /** moves when devices report status changes: tiles asked for again show them in the cluster colours */
-  reported: number;
-};
+export type { Summary } from './map-summary.ts';
+import type { Summary } from './map-summary.ts';
 /** What the tiles' address carries, so that the map asks for them anew when the devices or their statuses move. */
 export const tilesVersion = (s: Summary) => `${s.version}.${s.reported}`;
 export type LiveChange = { layer: MapLayer; _id: number; status: number };

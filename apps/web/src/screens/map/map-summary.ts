@@ -1,0 +1,10 @@
+import type { MapLayer } from './map-style.ts';
+
+/** Where the caller's devices are and how many, as the map's summary call answers. */
+export type Summary = {
+  bounds: [number, number, number, number] | null;
+  counts: Record<MapLayer, number>;
+  version: number;
+  /** moves when devices report status changes: tiles asked for again show them in the cluster colours */
+  reported: number;
+};
