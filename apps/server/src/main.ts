@@ -12,15 +12,12 @@ const secrets = new DeviceSecrets(database.db);
 const broker = await startBroker({ ...config, devices: secrets });
 const app = await buildApp({ config, database, broker, secrets });
 
-const demo = config.demo ? await startDemo(database.db, broker.url, app.log, secrets) : undefined;
-if (demo) {
-  app.simulated.current = { controllers: demo.controllers.length, connected: demo.connected };
-  // the demo city was written past the registry's services: its programs go out now, not at the next change
-  void app.programs?.refresh();
-  watchSimulatedField(demo, app.log);
-}
-// the first map after a start should not wait for a million devices to be read
-void app.mapIndex.prepare().catch((err: unknown) => app.log.error({ err }, 'map index failed'));
+// the console answers while a fresh demo city is being seeded (a minute on a loaded machine); /health says so
+app.simulated.seeding = config.demo;
+const demo = config.demo
+  ? startDemo(database.db, broker.url, app.log, secrets).finally(() => (app.simulated.seeding = false))
+  : undefined;
+let field: Awaited<typeof demo>;
 
 const shutdown = async () => {
   // open streams are ended by the close; should anything else hold it (a request the database never answers),
@@ -29,7 +26,7 @@ const shutdown = async () => {
     app.log.error('shutdown took over 10 s: exiting without waiting');
     process.exit(1);
   }, 10_000).unref();
-  await demo?.stop();
+  await field?.stop();
   await app.close();
   await broker.close();
   await database.close();
@@ -49,3 +46,17 @@ app.log.info(
 );
 // a supervisor that started us with PORT=0 learns the port here, with no race for a port chosen in advance
 process.send?.({ listening: port, broker: broker.url });
+
+// the first map after a start should not wait for a million devices to be read
+const prepareMap = () =>
+  void app.mapIndex.prepare().catch((err: unknown) => app.log.error({ err }, 'map index failed'));
+prepareMap();
+if (demo) {
+  field = await demo;
+  app.simulated.current = { controllers: field.controllers.length, connected: field.connected };
+  // the demo city was written past the registry's services: the map reads it anew, its programs go out now
+  app.mapIndex.invalidate();
+  prepareMap();
+  void app.programs?.refresh();
+  watchSimulatedField(field, app.log);
+}

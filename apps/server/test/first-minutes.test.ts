@@ -35,6 +35,10 @@ async function timed(url: string): Promise<{ ms: number; status: number }> {
 it.skipIf(!!process.env.DATABASE_URL)(
   'answers /health within a second at every poll through the first minutes of a fresh demo start',
   async () => {
+    // it listens while the demo city is still being written, rather than refusing connections for a minute
+    const first = await server.call('GET', '/health');
+    expect(first.status).toBe(200);
+    expect(first.body.demo).toBe('seeding');
     const slow: string[] = [];
     const until = Date.now() + WATCH_MS;
     let polls = 0;
@@ -49,6 +53,10 @@ it.skipIf(!!process.env.DATABASE_URL)(
     // the demo's controllers are all connected by now, and /health says so
     const health = await server.call('GET', '/health');
     expect(health.body.simulator).toEqual({ controllers: 47, connected: 47 });
+    expect(health.body.demo).toBe('running');
+    // the map shows the city written after the server began to listen
+    const map = await server.call('GET', '/api/v2/map/summary');
+    expect(map.body.result.counts.LuminarySupports).toBeGreaterThan(6000);
   },
   WATCH_MS + 60_000,
 );

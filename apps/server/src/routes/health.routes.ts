@@ -30,10 +30,16 @@ const health = z.object({
   map: z.object({ ready: z.boolean(), version: z.number(), devices: z.number() }),
   /** the demo's simulated field (DEMO=1): how many of its controllers are connected to the broker */
   simulator: z.object({ controllers: z.number(), connected: z.number() }).optional(),
+  /** DEMO=1: the demo city is being written (its devices appear when it is done), or its field is running */
+  demo: z.enum(['seeding', 'running']).optional(),
 });
 
 /** The demo's simulated field, once it runs. */
-export type SimulatedField = { current?: { controllers: number; connected(): number } };
+export type SimulatedField = {
+  current?: { controllers: number; connected(): number };
+  /** DEMO=1 and the demo city is still being written */
+  seeding?: boolean;
+};
 
 /** 200 when the database answers, the broker is connected and field data is being stored; 503 otherwise, saying which. */
 export function registerHealthRoutes(
@@ -63,6 +69,8 @@ export function registerHealthRoutes(
           },
           field: { ...ingest.counters, ...(ingest.failing && { failing: ingest.failing }) },
           map: mapIndex.state,
+          ...(simulated.seeding && { demo: 'seeding' as const }),
+          ...(simulated.current && { demo: 'running' as const }),
           ...(simulated.current && {
             simulator: {
               controllers: simulated.current.controllers,
