@@ -34,14 +34,14 @@ const DAY = 86_400_000;
 const LIVE_MS = 10_000;
 const PHASES = ['A', 'B', 'C'];
 
-/** The meter's latest reading, asked again every 10 s while the screen is open. */
-function useActive(meter: number) {
+/** The meter's latest reading, asked again every 10 s while the screen is open (nothing before its record is). */
+function useActive(meter: number | undefined) {
   const [tick, setTick] = useState(0);
   useEffect(() => {
     const t = setInterval(() => setTick((n) => n + 1), LIVE_MS);
     return () => clearInterval(t);
   }, []);
-  return useAnswer(`${meter}:${tick}`, () => activeData(meter));
+  return useAnswer(meter === undefined ? undefined : `${meter}:${tick}`, () => activeData(meter!));
 }
 
 function ActiveTable({ data, lang }: { data: ActiveData; lang: Language }) {
@@ -150,10 +150,10 @@ export default function MeterAside() {
   const valueText = useValueText();
   const [lang] = useLocaleState() as [Language, unknown];
   const record = useRecordContext();
-  const meter = record ? Number(record.id) : 0;
+  const meter = record ? Number(record.id) : undefined;
   const active = useActive(meter);
-  const average = useAnswer(String(meter), () => averageData(meter));
-  if (!record) return null;
+  const average = useAnswer(meter === undefined ? undefined : String(meter), () => averageData(meter!));
+  if (!record || meter === undefined) return null;
   const shown = active.state === 'done' ? active.value : active.last;
   const endDay = Math.floor((shown?.at ? Date.parse(shown.at) : Date.now()) / DAY);
   return (
