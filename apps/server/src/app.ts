@@ -315,7 +315,7 @@ export async function buildApp({
   registerReportRoutes(app, reports);
   registerAvailabilityRoutes(app, reports, clock);
   registerReportExportRoutes(app, reports);
-  registerMeterActiveRoutes(app, service);
+  registerMeterActiveRoutes(app, service, raw);
   const schedules = new ScheduleService(service, repo, db, () => announce('ControllerSchedule'));
   if (programOptions) {
     // the cabinets' schedules go to the field with the lamps' programs (tests of other things send neither)

@@ -290,6 +290,25 @@ describe(`energy reports on ${backend}`, () => {
         { phase: 2, voltage: 231, current: 2, power: 0.3, energy: 2.4 },
       ],
     });
+    // spec §7: with a sort and a date range, the readings within it (phase 2's 65535 reads 0, as the latest does)
+    const ranged = await s.call(
+      'GET',
+      `/api/v1/MetersActiveData?meter=${meterId}&sort=date&date_gte=${at(D, '00:00')}&date_lte=${at(D, '12:00')}`,
+    );
+    expect(ranged.status, JSON.stringify(ranged.body)).toBe(200);
+    expect(ranged.body.result.readings.map((r: { at: string }) => r.at)).toEqual([
+      at(D, '00:30'),
+      at(D, '11:30'),
+    ]);
+    expect(ranged.body.result.readings[0].phases.map((p: { energy: number }) => p.energy)).toEqual([1.2, 0]);
+    const newest = await s.call('GET', `/api/v1/MetersActiveData?meter=${meterId}&sort=-date&limit=2`);
+    expect(newest.body.result.readings.map((r: { at: string }) => r.at)).toEqual(
+      READINGS.slice(-2)
+        .map(([t]) => t)
+        .reverse(),
+    );
+    const bad = await s.call('GET', `/api/v1/MetersActiveData?meter=${meterId}&date_gte=2026-02-30`);
+    expect(bad.status).toBe(400);
     const avg = await s.call(
       'GET',
       `/api/v1/MetersAverageData?meter=${meterId}&sort=date&date_gte=${at(D, '00:00')}`,
