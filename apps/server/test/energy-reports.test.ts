@@ -87,6 +87,11 @@ describe(`energy reports on ${backend}`, () => {
   it('consumption per local day across the night the clocks go back, with day and night tariffs and CO2', async () => {
     const res = await report(s, 'consumption', { ...range, group: groupId, groupType: 'BY_DAY' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // a link with plain days means the same local days, first to last (it was a bare 400)
+    const days = { start: addDays(D, -1), end: addDays(D, 1) };
+    const byDays = await report(s, 'consumption', { ...days, group: groupId, groupType: 'BY_DAY' });
+    expect(byDays.status, JSON.stringify(byDays.body)).toBe(200);
+    expect(byDays.body.result).toEqual(res.body.result);
     expect(res.body.result.city).toMatchObject({ timezone: TZ, currency: 'GBP' });
     // D: 500 Wh on phase 1, 300 on phase 2 (its 65535 hour skipped); 150 Wh in the day hour, 650 at night
     expect(res.body.result.rows).toEqual([

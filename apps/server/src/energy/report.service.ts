@@ -1,5 +1,5 @@
 import { entity, meterPowerUnit, round } from '@sl/domain';
-import { isTimeZone } from '@sl/domain/astro';
+import { addDays, isTimeZone, zonedInstant } from '@sl/domain/astro';
 import {
   defaultReportRange,
   energyFigures,
@@ -99,8 +99,8 @@ export class ReportService {
       currency: (c?.currency as string | null) ?? null,
     };
     const range = defaultReportRange(this.now(), city.timezone);
-    const start = q.start ? new Date(q.start) : range.start;
-    const end = q.end ? new Date(q.end) : range.end;
+    const start = q.start ? instant(q.start, city.timezone) : range.start;
+    const end = q.end ? instant(q.end, city.timezone, 1) : range.end;
     if (end <= start) throw new ApiError('IsInvalidError', ['start', 'end']);
     const params = [
       start.toISOString(),
@@ -266,3 +266,8 @@ export class ReportService {
     return [...out.values()].slice(0, q.limit);
   }
 }
+
+const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** An ISO instant as it is; a plain day as the start of that local day, or of the one `after` days later. */
+const instant = (value: string, timezone: string, after = 0) =>
+  PLAIN_DAY.test(value) ? zonedInstant(addDays(value, after), '00:00', timezone) : new Date(value);

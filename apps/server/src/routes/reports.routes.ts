@@ -11,9 +11,12 @@ import { errorResponses } from './entity-schemas.ts';
 const meters = entity('Meters');
 const access = { access: { area: meters.area, action: 'view' as const, groupOwned: true } };
 
+/** an instant, or a plain day: the report's city's local day (its start for `start`, its end for `end`) */
+const instantOrDay = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional();
+
 export const reportQuery = z.strictObject({
-  start: z.iso.datetime({ offset: true }).optional(),
-  end: z.iso.datetime({ offset: true }).optional(),
+  start: instantOrDay,
+  end: instantOrDay,
   groupType: z.enum(GROUP_TYPES).default(DEFAULT_GROUP_TYPE),
   group: idSchema.optional(),
   cabinet: idSchema.optional(),
@@ -57,7 +60,7 @@ const answer = <T extends z.ZodType>(result: T) => ({
 });
 
 const RANGE =
-  '`start` to `end` (ISO instants; default: the start of today on the city’s clock to now), grouped by `groupType` ' +
+  '`start` to `end` (ISO instants, or plain days YYYY-MM-DD: from the start of `start`’s local day to the end of `end`’s; default: the start of today on the city’s clock to now), grouped by `groupType` ' +
   '(BY_DAY default, BY_WEEK from Monday, BY_MONTH, BY_YEAR, BY_PERIOD: one row) in the local calendar of `city` ' +
   '(default: the district’s city, else the group’s first city). Scope: the caller’s group (an admin: `group`), or ' +
   'within it one `district` (the meters of the cabinets placed in it), one `cabinet` or one `meter`; consumption also ' +
