@@ -12,7 +12,8 @@ import { openPage, signIn, consoleForSuite } from './console-session.ts';
 // failed to format or, in Russian, the English of a message that has a translation. Screenshots for a person.
 
 /** what a screen shows when a message or a value was not turned into words */
-const UNFORMATTED = /\b(resources|sl|ra)\.[a-z][\w.]*|\bundefined\b|\bNaN\b|\[object Object\]|Invalid Date/;
+const UNFORMATTED =
+  /\|\|\|\||\b(resources|sl|ra)\.[a-z][\w.]*|\bundefined\b|\bNaN\b|\[object Object\]|Invalid Date/;
 /** English words of the console that Russian screens translate */
 const ENGLISH = /\b(Save|Cancel|Delete|Create|Edit|Export|Search|Rows per page|No results|Sign out)\b/;
 
@@ -36,6 +37,8 @@ const TOUR: [string, string, Record<'en-us' | 'ru', string>][] = [
   ['modules', '/LuminaryModules', { 'en-us': 'Broken', ru: 'Неисправен' }],
   ['roles', '/Roles/create', { 'en-us': 'Default rights', ru: 'Права по умолчанию' }],
   ['user', '/Users/create', { 'en-us': 'Repeat the password', ru: 'Повторите пароль' }],
+  // a form's heading names one of its kind
+  ['mounting', '/LuminarySupports/create', { 'en-us': 'Create Mounting', ru: 'Опора: создание' }],
   ['wizard', '/Wizard', { 'en-us': 'Group administrator', ru: 'Администратор группы' }],
   ['profile', '/Profile', { 'en-us': 'Signed in as admin', ru: 'Вход выполнен как admin' }],
   ['about', '/About', { 'en-us': 'Licensing', ru: 'Лицензии' }],

@@ -9,6 +9,8 @@ export type EntityDeclaration = {
   name: string;
   /** what an operator calls it */
   label: Record<Language, string>;
+  /** one of it: a form's or a record's heading ("Create Mounting", "Опора: создание") */
+  labelOne: Record<Language, string>;
   /** v2 search path segments, e.g. `lamp-modules`; the lower-cased name is always accepted too */
   aliases?: readonly string[];
   area: Area;

@@ -11,7 +11,8 @@ const resources = (lang: Language) => ({
     ENTITIES.map((e) => [
       e.name,
       {
-        name: e.label[lang],
+        // one |||| many (Russian: one |||| few |||| many): react-admin asks a form's heading for one
+        name: [e.labelOne[lang], ...Array(lang === 'ru' ? 2 : 1).fill(e.label[lang])].join(' |||| '),
         fields: Object.fromEntries(
           [...Object.keys(e.fields), 'createdAt', 'updatedAt'].map((f) => [f, fieldLabel(f, lang, e.name)]),
         ),

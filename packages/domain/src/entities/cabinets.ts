@@ -8,6 +8,7 @@ const phases = () => object({ A: bool(), B: bool(), C: bool() }, { readOnly: tru
 export const Cabinets = defineEntity({
   name: 'Cabinets',
   label: { 'en-us': 'Cabinets', ru: 'Шкафы управления' },
+  labelOne: { 'en-us': 'Cabinet', ru: 'Шкаф управления' },
   aliases: ['cabinets'],
   area: 'Cabinets',
   groupField: 'group',

@@ -6,6 +6,7 @@ import { day, oneOf, ref, text } from '../fields.ts';
 export const CalendarProfiles = defineEntity({
   name: 'CalendarProfiles',
   label: { 'en-us': 'Calendar day types', ru: 'Типы дней календаря' },
+  labelOne: { 'en-us': 'Calendar day type', ru: 'Тип дня календаря' },
   aliases: ['calendar-profiles'],
   area: 'CalendarProfiles',
   groupField: 'group',

@@ -6,6 +6,7 @@ import { TWILIGHT_CODES } from '../astro/twilight-methods.ts';
 export const Categories = defineEntity({
   name: 'Categories',
   label: { 'en-us': 'Day categories', ru: 'Категории дней' },
+  labelOne: { 'en-us': 'Day category', ru: 'Категория дней' },
   aliases: ['categories'],
   area: 'Categories',
   groupField: 'group',

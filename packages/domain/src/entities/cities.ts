@@ -4,6 +4,7 @@ import { float, int, object, text } from '../fields.ts';
 export const Cities = defineEntity({
   name: 'Cities',
   label: { 'en-us': 'Cities', ru: 'Города' },
+  labelOne: { 'en-us': 'City', ru: 'Город' },
   aliases: ['cities'],
   area: 'Cities',
   fields: {

@@ -5,6 +5,7 @@ import { int, list, object, ref, text, time } from '../fields.ts';
 export const ControllerSchedule = defineEntity({
   name: 'ControllerSchedule',
   label: { 'en-us': 'Power schedule', ru: 'График включения' },
+  labelOne: { 'en-us': 'Power schedule', ru: 'График включения' },
   aliases: ['controller-schedule'],
   area: 'ControllerSchedule',
   groupField: 'group',

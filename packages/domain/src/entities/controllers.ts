@@ -9,6 +9,7 @@ export const DEFAULT_SEQUENCE = Array.from({ length: IO_SEQUENCE_LENGTH }, (_, i
 export const Controllers = defineEntity({
   name: 'Controllers',
   label: { 'en-us': 'Controllers', ru: 'Контроллеры' },
+  labelOne: { 'en-us': 'Controller', ru: 'Контроллер' },
   aliases: ['controllers'],
   area: 'Controllers',
   groupField: 'group',

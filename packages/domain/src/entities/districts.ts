@@ -5,6 +5,7 @@ import { json, ref, text } from '../fields.ts';
 export const Districts = defineEntity({
   name: 'Districts',
   label: { 'en-us': 'Districts', ru: 'Районы' },
+  labelOne: { 'en-us': 'District', ru: 'Район' },
   aliases: ['districts'],
   area: 'Cities',
   fields: {

@@ -4,6 +4,7 @@ import { int, ref, text } from '../fields.ts';
 export const GroupControl = defineEntity({
   name: 'GroupControl',
   label: { 'en-us': 'Group control', ru: 'Групповое управление' },
+  labelOne: { 'en-us': 'Group control', ru: 'Групповое управление' },
   aliases: ['group-control'],
   area: 'GroupControl',
   groupField: 'group',

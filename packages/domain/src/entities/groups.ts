@@ -4,6 +4,7 @@ import { refs, text } from '../fields.ts';
 export const Groups = defineEntity({
   name: 'Groups',
   label: { 'en-us': 'User groups', ru: 'Группы пользователей' },
+  labelOne: { 'en-us': 'User group', ru: 'Группа пользователей' },
   aliases: ['groups'],
   area: 'Groups',
   fields: {

@@ -5,6 +5,7 @@ import { bool, int, oneOf, oneOfInt, ref, text, timestamp } from '../fields.ts';
 export const ImportantEvents = defineEntity({
   name: 'ImportantEvents',
   label: { 'en-us': 'Important events', ru: 'Важные события' },
+  labelOne: { 'en-us': 'Important event', ru: 'Важное событие' },
   aliases: ['important-events', 'events'],
   area: 'LuminaryModules',
   groupField: 'group',

@@ -5,6 +5,7 @@ import { day, int, oneOf, point, ref, text } from '../fields.ts';
 export const Luminaries = defineEntity({
   name: 'Luminaries',
   label: { 'en-us': 'Lamps', ru: 'Светильники' },
+  labelOne: { 'en-us': 'Lamp', ru: 'Светильник' },
   aliases: ['luminaries', 'lamps'],
   area: 'Luminaries',
   groupField: 'group',

@@ -4,6 +4,7 @@ import { float, ref, text } from '../fields.ts';
 export const LuminaryModels = defineEntity({
   name: 'LuminaryModels',
   label: { 'en-us': 'Lamp models', ru: 'Модели светильников' },
+  labelOne: { 'en-us': 'Lamp model', ru: 'Модель светильника' },
   aliases: ['luminary-models', 'lamp-models'],
   area: 'LuminaryModels',
   fields: {

@@ -13,6 +13,7 @@ export const macAddress = () =>
 export const LuminaryModules = defineEntity({
   name: 'LuminaryModules',
   label: { 'en-us': 'Control modules', ru: 'Модули управления' },
+  labelOne: { 'en-us': 'Control module', ru: 'Модуль управления' },
   aliases: ['lamp-modules', 'luminary-modules', 'modules'],
   area: 'LuminaryModules',
   groupField: 'group',

@@ -24,6 +24,7 @@ export const socket = object({
 export const LuminarySupports = defineEntity({
   name: 'LuminarySupports',
   label: { 'en-us': 'Mountings', ru: 'Опоры' },
+  labelOne: { 'en-us': 'Mounting', ru: 'Опора' },
   aliases: ['luminary-supports', 'supports'],
   area: 'LuminarySupports',
   groupField: 'group',

@@ -4,6 +4,7 @@ import { ref, text } from '../fields.ts';
 export const MeterModels = defineEntity({
   name: 'MeterModels',
   label: { 'en-us': 'Meter models', ru: 'Модели счётчиков' },
+  labelOne: { 'en-us': 'Meter model', ru: 'Модель счётчика' },
   aliases: ['meter-models'],
   area: 'Meters',
   fields: {

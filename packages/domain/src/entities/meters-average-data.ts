@@ -4,6 +4,7 @@ import { float, ref, timestamp } from '../fields.ts';
 export const MetersAverageData = defineEntity({
   name: 'MetersAverageData',
   label: { 'en-us': 'Meter average data', ru: 'Усреднённые данные счётчиков' },
+  labelOne: { 'en-us': 'Meter average data', ru: 'Усреднённые данные счётчика' },
   aliases: ['meters-average-data'],
   area: 'MetersAverageData',
   groupField: 'group',

@@ -4,6 +4,7 @@ import { float, int, list, object, oneOfInt, ref, text, timestamp } from '../fie
 export const Meters = defineEntity({
   name: 'Meters',
   label: { 'en-us': 'Meters', ru: 'Счётчики' },
+  labelOne: { 'en-us': 'Meter', ru: 'Счётчик' },
   aliases: ['meters'],
   area: 'Meters',
   groupField: 'group',

@@ -15,6 +15,7 @@ const conditions = object({
 export const Politics = defineEntity({
   name: 'Politics',
   label: { 'en-us': 'Politics', ru: 'Политики' },
+  labelOne: { 'en-us': 'Politics', ru: 'Политика' },
   aliases: ['politics'],
   area: 'Profiles',
   groupField: 'group',

@@ -24,6 +24,7 @@ export const profileSettings = object({
 export const Profiles = defineEntity({
   name: 'Profiles',
   label: { 'en-us': 'Dimming profiles', ru: 'Профили диммирования' },
+  labelOne: { 'en-us': 'Dimming profile', ru: 'Профиль диммирования' },
   aliases: ['profiles'],
   area: 'Profiles',
   groupField: 'group',

@@ -13,6 +13,7 @@ const rights: Record<string, Field> = Object.fromEntries(
 export const Roles = defineEntity({
   name: 'Roles',
   label: { 'en-us': 'Roles and access rights', ru: 'Роли и права доступа' },
+  labelOne: { 'en-us': 'Role', ru: 'Роль' },
   aliases: ['roles'],
   area: 'Roles',
   fields: {

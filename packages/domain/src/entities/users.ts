@@ -5,6 +5,7 @@ import { bool, oneOf, password, ref, text } from '../fields.ts';
 export const Users = defineEntity({
   name: 'Users',
   label: { 'en-us': 'Users', ru: 'Пользователи' },
+  labelOne: { 'en-us': 'User', ru: 'Пользователь' },
   aliases: ['users'],
   area: 'Users',
   groupField: 'group',

@@ -38,7 +38,7 @@ export function RightsMatrixInput({ source, field }: FieldInputProps) {
           {areas.map((area) => (
             <TableRow key={area} hover>
               <TableCell component="th" scope="row">
-                {translate(`resources.${area}.name`, { _: area })}
+                {translate(`resources.${area}.name`, { _: area, smart_count: 2 })}
               </TableCell>
               {flags.map((flag) => (
                 <TableCell key={flag} align="center" padding="checkbox">
@@ -48,7 +48,7 @@ export function RightsMatrixInput({ source, field }: FieldInputProps) {
                     onChange={(e) => toggle(area, flag, e.target.checked)}
                     slotProps={{
                       input: {
-                        'aria-label': `${translate(`resources.${area}.name`, { _: area })}: ${translate(`sl.flag_${flag}`, { _: flag })}`,
+                        'aria-label': `${translate(`resources.${area}.name`, { _: area, smart_count: 2 })}: ${translate(`sl.flag_${flag}`, { _: flag })}`,
                       },
                     }}
                   />

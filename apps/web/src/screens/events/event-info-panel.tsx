@@ -37,7 +37,7 @@ export function EventInfoPanel() {
         return (
           <Stack key={field} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <Typography>
-              {translate(`resources.${resource}.name`, { _: resource })}:{' '}
+              {translate(`resources.${resource}.name`, { _: resource, smart_count: 1 })}:{' '}
               {device.uid ?? device.mac ?? device._id}
             </Typography>
             <Button component={Link} to={`/${resource}/${device._id}/show`} size="small">

@@ -49,7 +49,7 @@ function ChoiceList({ choice, onPick }: { choice: Choice; onPick(s: Selected): v
               }}
             />
             <ListItemText
-              primary={translate(`resources.${o.layer}.name`)}
+              primary={translate(`resources.${o.layer}.name`, { smart_count: 2 })}
               secondary={titles?.[i] ?? translate(sl('mapLoading'))}
             />
           </ListItemButton>

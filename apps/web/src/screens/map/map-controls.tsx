@@ -73,7 +73,7 @@ export function LayerControls({ counts, types, setTypes, filter, setFilter }: Pr
               onChange={(e) => setTypes({ ...types, [layer]: e.target.checked })}
             />
           }
-          label={`${translate(`resources.${layer}.name`)}${counts ? ` (${counts[layer].toLocaleString(locale)})` : ''}`}
+          label={`${translate(`resources.${layer}.name`, { smart_count: 2 })}${counts ? ` (${counts[layer].toLocaleString(locale)})` : ''}`}
         />
       ))}
       <FormLabel component="legend" sx={{ mt: 1 }}>

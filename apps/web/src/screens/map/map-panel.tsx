@@ -107,7 +107,9 @@ export function MapPanel({ map, mode, types, filter, onPick, onClose }: Props) {
           <List
             key={layer}
             dense
-            subheader={<ListSubheader>{translate(`resources.${layer}.name`)}</ListSubheader>}
+            subheader={
+              <ListSubheader>{translate(`resources.${layer}.name`, { smart_count: 2 })}</ListSubheader>
+            }
           >
             {rows[layer]!.map((r) => (
               <PanelRow

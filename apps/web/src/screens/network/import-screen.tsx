@@ -112,7 +112,7 @@ export default function ImportScreen() {
           >
             {allowed.map((n) => (
               <MenuItem key={n} value={n}>
-                {translate(`resources.${n}.name`)}
+                {translate(`resources.${n}.name`, { smart_count: 2 })}
               </MenuItem>
             ))}
           </TextField>

@@ -7,7 +7,7 @@ export const SCHEDULE_MESSAGES = {
       '%{count} controllers: the year and month shown are %{name}’s; a month saved or filled and a file uploaded go to each of them, in its own city’s time',
     scheduleNoController: 'Choose one cabinet controller or several to see and edit their schedule',
     scheduleYear: 'Year %{year}',
-    scheduleDays: '%{count} days',
+    scheduleDays: '%{smart_count} day |||| %{smart_count} days',
     scheduleNoDays: 'no days',
     scheduleDate: 'Date',
     scheduleOff: 'Off',
@@ -30,7 +30,8 @@ export const SCHEDULE_MESSAGES = {
     scheduleDownloadXlsx: 'Download Excel',
     scheduleDownloadCsv: 'Download CSV',
     scheduleUpload: 'Upload',
-    scheduleUploaded: '%{days} days written (%{created} months added, %{updated} changed)',
+    scheduleUploaded:
+      '%{smart_count} day written (%{created} months added, %{updated} changed) |||| %{smart_count} days written (%{created} months added, %{updated} changed)',
     scheduleUploadRefused: 'The file was not written',
     scheduleLinesNotWritten: 'Lines not written',
     scheduleLine: 'Line %{line}%{sheet}: %{column} — %{reason}',
@@ -66,7 +67,7 @@ export const SCHEDULE_MESSAGES = {
     scheduleNoController:
       'Выберите один или несколько контроллеров шкафов, чтобы увидеть и изменить их график',
     scheduleYear: '%{year} год',
-    scheduleDays: 'дней: %{count}',
+    scheduleDays: '%{smart_count} день |||| %{smart_count} дня |||| %{smart_count} дней',
     scheduleNoDays: 'нет дней',
     scheduleDate: 'Дата',
     scheduleOff: 'Отключение',

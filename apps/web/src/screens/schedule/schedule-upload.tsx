@@ -42,7 +42,7 @@ export function ScheduleUpload({
           <DialogContent data-testid="schedule-upload-report">
             <Alert severity={answer.ok ? 'success' : 'error'} sx={{ mb: 1 }}>
               {answer.ok
-                ? translate(sl('scheduleUploaded'), answer)
+                ? translate(sl('scheduleUploaded'), { ...answer, smart_count: answer.days })
                 : `${translate(sl('scheduleUploadRefused'))}: ${answer.message}`}
             </Alert>
             {answer.lines.length > 0 && (

@@ -32,7 +32,9 @@ export function YearOfMonths(props: {
           >
             <span>{name.format(new Date(Date.UTC(props.year, i, 1)))}</span>
             <small>
-              {count ? translate(sl('scheduleDays'), { count }) : translate(sl('scheduleNoDays'))}
+              {count
+                ? translate(sl('scheduleDays'), { smart_count: count })
+                : translate(sl('scheduleNoDays'))}
             </small>
           </Button>
         );
