@@ -99,7 +99,7 @@ async function flood(client: mqtt.MqttClient, city: City): Promise<number> {
         cpwm: 100,
         rssi: -70,
         twil: 2,
-        cl_status: 1,
+        cl_status: 1 as const,
         phase: m.phase,
         at,
       }));

@@ -87,7 +87,7 @@ export class FieldController {
     this.device.lamps.get(mac)!.silent = on;
   }
 
-  /** Fault control: `mac`'s lamp reports broken (cl_status 4) until let go. */
+  /** Fault control: `mac`'s lamp reports a lamp fault (cl_status 4096 or 4097) until let go. */
   breakLamp(mac: string, on = true): void {
     hold(this.device.held.broken, mac, on);
     this.device.lamps.get(mac)!.broken = on;

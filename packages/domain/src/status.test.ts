@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_COLOURS, statusMeaning } from './status.ts';
+import { lampFaultCode, MODULE_REPORTED_CODES, STATUS_COLOURS, statusMeaning } from './status.ts';
 
 describe('cl_status (spec §4)', () => {
   it.each([
@@ -23,5 +23,17 @@ describe('cl_status (spec §4)', () => {
     };
     expect(grey(STATUS_COLOURS.off) && grey(STATUS_COLOURS.unknown)).toBe(true);
     expect(new Set(Object.values(STATUS_COLOURS)).size).toBe(5);
+  });
+});
+
+describe('what a module reports', () => {
+  it('is a code of spec §4 that is neither offline nor unknown: the server decides those', () => {
+    expect(MODULE_REPORTED_CODES.map(statusMeaning)).not.toContain('offline');
+    expect(MODULE_REPORTED_CODES.map(statusMeaning)).not.toContain('unknown');
+  });
+
+  it('gives a lamp fault as 4096 switched off and 4097 switched on, both broken', () => {
+    expect([lampFaultCode(false), lampFaultCode(true)]).toEqual([4096, 4097]);
+    expect(MODULE_REPORTED_CODES).toEqual(expect.arrayContaining([4096, 4097]));
   });
 });

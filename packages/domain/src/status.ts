@@ -33,6 +33,15 @@ export function statusMeaning(clStatus: number | null | undefined): StatusMeanin
 /** cl_status codes that mean broken (spec §4). */
 export const BROKEN_CODES = [4, 4096, 4097] as const;
 
+/**
+ * A lamp fault its module detects (spec §4 4096, 4097): bit 12 of the status word, its low bit saying whether the
+ * module switches the lamp on (4097: switched on and giving no light) or off (4096). 4 is a module's own fault.
+ */
+export const lampFaultCode = (switchedOn: boolean) => (switchedOn ? 4097 : 4096);
+
+/** The codes a module reports (spec §4); offline (3) and unknown (-1) are the server's to give, not a device's. */
+export const MODULE_REPORTED_CODES = [0, 1, 2, 4, 5, 4096, 4097] as const;
+
 /** A support with no sockets shows -1 (unknown). */
 export const NO_SOCKETS_STATUS = -1;
 

@@ -33,8 +33,14 @@ describe('field payloads are bounded by what the database holds', () => {
     expect(decodeModuleBatch(batch({})).ok).toBe(true);
   });
 
+  it.each([0, 1, 2, 4, 5, 4096, 4097])('takes the status code %s of spec §4', (code) => {
+    expect(decodeModuleBatch(batch({ cl_status: code })).ok).toBe(true);
+  });
+
   it.each([
-    ['a status beyond a byte', { cl_status: 3_000_000_000 }],
+    ['a status beyond the int column', { cl_status: 3_000_000_000 }],
+    ['a status no module reports (spec §4)', { cl_status: 255 }],
+    ['offline, which the server decides', { cl_status: 3 }],
     ['year 0000', { at: '0000-01-01T00:00:00Z' }],
     ['a time years ago', { at: '2001-01-01T00:00:00Z' }],
     ['a time next week', { at: new Date(Date.now() + 7 * 86_400_000).toISOString() }],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODULE_REPORTED_CODES } from '@sl/domain/status';
 import { decode, encode } from './codec.ts';
 import { fieldInstant } from './bounds.ts';
 import { deviceMac } from './topics.ts';
@@ -12,7 +13,7 @@ export const phase = z.union([z.literal(1), z.literal(2), z.literal(3)]);
  * One lamp module's reading. Units: pwm, lpwm, cpwm in percent; pow in W; lux in lx; temp in °C; energy in Wh
  * since installation; runh in burning hours; rssi in dBm. lpwm is the module's minimum PWM and cpwm its maximum
  * PWM limit coefficient (the `params` command sets both). pwm is the level the module holds, lit or not; whether
- * it is lit shows in cl_status (spec §4: 1 on, 0 off, 4 broken). twil is the twilight type it follows (spec §4).
+ * it is lit shows in cl_status (spec §4: 1 on; 0, 2, 5 off; 4, 4096, 4097 broken). twil is the twilight type it follows (spec §4).
  * Radio data a module may add (spec §3 raw module data): rfch its radio channel, rfpwr its radio power in dBm,
  * nid the radio network it is in.
  */
@@ -28,7 +29,7 @@ export const moduleReading = z.object({
   cpwm: percent,
   rssi: z.number().int().min(-150).max(0),
   twil: z.number().int().min(0).max(255),
-  cl_status: z.number().int().min(0).max(255),
+  cl_status: z.literal(MODULE_REPORTED_CODES),
   phase,
   at: fieldInstant,
   rfch: z.number().int().min(0).max(15).optional(),

@@ -103,14 +103,14 @@ describe('a cabinet through day and night', () => {
     expect(d.readings(NIGHT).map((r) => r.mac)).toEqual([A]);
   });
 
-  it('reports a broken lamp as 4 and counts the meter up', () => {
+  it('reports a broken lamp as 4097 while switched on, 4096 switched off (spec §4), and counts the meter up', () => {
     const d = new CabinetDevice(cabinet, rng(1));
     d.lamps.get(A)!.broken = true;
     d.advance(NIGHT);
     const before = d.meterReading(NIGHT).phases.map((p) => p.energy);
     d.advance(later(NIGHT, 60));
     const after = d.meterReading(NIGHT).phases;
-    expect(byMac(d, NIGHT).get(A)!.cl_status).toBe(4);
+    expect(byMac(d, NIGHT).get(A)!.cl_status).toBe(4097);
     // an hour: phase A only the controller and a broken lamp's module, B and C a 100 W lamp each
     expect(after.map((p, i) => p.energy - before[i]!)).toEqual(
       [6, 100, 100].map((w) => expect.closeTo(w, -0.5)),
@@ -135,6 +135,8 @@ describe('a cabinet through day and night', () => {
       voltage: METER_NO_VALUE,
       energy: METER_NO_VALUE,
     });
+    d.advance(NOON);
+    expect(byMac(d, NOON).get(A)!.cl_status).toBe(4096);
   });
 });
 

@@ -142,7 +142,8 @@ export class CabinetDevice {
   /** Whether a phase's contactor feeds its lamps now. */
   closed = (p: number) => this.io.relays[p] === this.lit(p);
   fed = (l: Lamp) => this.io.breakers[l.phase - 1]!;
-  shouldBurn = (l: Lamp) => this.fed(l) && this.closed(l.phase - 1) && !l.broken && l.pwm > 0;
+  switchedOn = (l: Lamp) => this.fed(l) && this.closed(l.phase - 1) && l.pwm > 0;
+  shouldBurn = (l: Lamp) => this.switchedOn(l) && !l.broken;
   /** A module the controller can talk to. */
   reachable = (l: Lamp) => this.fed(l) && !l.silent;
 
@@ -150,7 +151,7 @@ export class CabinetDevice {
     const iso = at.toISOString();
     const lux = ambientLux(at, this.cabinet.lat, this.cabinet.lon);
     const lamps = macs ? macs.map((m) => this.lamps.get(m)!) : [...this.lamps.values()];
-    return lamps.filter(this.reachable).map((l) => reading(l, lux, iso, this.r));
+    return lamps.filter(this.reachable).map((l) => reading(l, lux, iso, this.r, this.switchedOn(l)));
   }
 
   meterReading(at: Date): MeterReading {

@@ -1,3 +1,4 @@
+import { lampFaultCode } from '@sl/domain/status';
 import type { ModuleReading } from '@sl/protocol';
 import type { LampModule } from '../city/build-city.ts';
 import { jitter, type Rng } from '../rng.ts';
@@ -75,10 +76,11 @@ export function reactive(l: Lamp): number {
   return output(l) >= 50 ? l.pow * LAGGING_VAR_PER_W : -l.pow * LEADING_VAR_PER_W;
 }
 
-const clStatus = (l: Lamp) => (l.broken ? 4 : l.lit ? 1 : 0);
+const clStatus = (l: Lamp, switchedOn: boolean) => (l.broken ? lampFaultCode(switchedOn) : l.lit ? 1 : 0);
 const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
 
-export function reading(l: Lamp, lux: number, at: string, r: Rng): ModuleReading {
+/** `switchedOn`: the module powers its lamp (fed, phase on, a level above 0), whether or not it gives light. */
+export function reading(l: Lamp, lux: number, at: string, r: Rng, switchedOn: boolean): ModuleReading {
   return {
     mac: l.mac,
     pwm: l.pwm,
@@ -93,7 +95,7 @@ export function reading(l: Lamp, lux: number, at: string, r: Rng): ModuleReading
     twil: DEFAULT_TWIL,
     rfch: l.radioChannel,
     rfpwr: l.radioPower,
-    cl_status: clStatus(l),
+    cl_status: clStatus(l, switchedOn),
     phase: l.phase,
     at,
   };
