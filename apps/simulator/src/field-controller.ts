@@ -93,6 +93,16 @@ export class FieldController {
     this.device.lamps.get(mac)!.broken = on;
   }
 
+  /** Fault control: the controller's radio to its modules is down until let go: none is heard, a dim answers 7. */
+  loseRadio(on = true): void {
+    this.device.radioUp = !on;
+  }
+
+  /** Fault control: the controller has lost its city (a reset) until let go: a dim, program or schedule answers 12. */
+  forgetCity(on = true): void {
+    this.device.cityLoaded = !on;
+  }
+
   /**
    * Fault control: `mac`'s lamp stays lit (a day burner, `lit` true) or dark (out at night, false) whatever its
    * program says, until let go (undefined).

@@ -112,6 +112,24 @@ describe.each(cases)('simulator through $name', ({ open }) => {
     expect(reply(await send('params', { radioPower: 14, minPwm: 1 })).code).toBe(ANSWER.done);
   });
 
+  it('answers 7 to a dim while its radio is down, and 12 to a dim or program while its city is not loaded', async () => {
+    const field = sim.controllers[0]!;
+    field.loseRadio();
+    expect(reply(await send('dim', { macs: [modules[0]!], pwm: 40 })).code).toBe(ANSWER.radioLink);
+    expect(reply(await send('params', { minPwm: 5 })).code).toBe(ANSWER.radioLink);
+    // a phase switch needs no radio
+    expect(reply(await send('switch', { sw1: 1 })).code).toBe(ANSWER.done);
+    field.loseRadio(false);
+    field.forgetCity();
+    expect(reply(await send('dim', { macs: [modules[0]!], pwm: 40 })).code).toBe(ANSWER.cityNotLoaded);
+    const at = new Date().toISOString();
+    const program = { version: 'v', from: at, to: at, tables: [] };
+    expect(reply(await send('program', program)).code).toBe(ANSWER.cityNotLoaded);
+    expect(reply(await send('switch', { sw1: 1 })).code).toBe(ANSWER.done);
+    field.forgetCity(false);
+    expect(reply(await send('dim', { macs: [modules[0]!], pwm: 40 })).code).toBe(ANSWER.done);
+  });
+
   it('switches a relay and answers the new iostate; echoes json', async () => {
     const r = reply(await send('switch', { sw2: 0 }));
     expect(r.code).toBe(ANSWER.done);

@@ -10,8 +10,11 @@ export const ANSWER = {
   timeout: 1,
   unsupported: 2,
   moduleNotFound: 3,
+  /** the controller cannot reach its modules over the radio (spec §8: dimming only) */
+  radioLink: 7,
   connection: 8,
   writeRefused: 10,
+  /** the controller has no city loaded (its place and zone), so cannot place a night or a program's steps */
   cityNotLoaded: 12,
 } as const;
 

@@ -7,8 +7,13 @@ import { RunningSchedule } from './schedule.ts';
 /** What a command did: no reply means the controller stays silent and the server times out. */
 export type Answer = { reply?: ReplyMessage; touched?: string[]; stateChanged?: boolean };
 
+// a dim holds until the program's next step; programs and schedules are nights at the city's place and zone
+const NEEDS_CITY = new Set<TypedCommand['type']>(['dim', 'program', 'schedule']);
+
 export function answer(device: CabinetDevice, cmd: TypedCommand): Answer {
   const done = (result?: unknown): ReplyMessage => ({ id: cmd.id, code: ANSWER.done, result });
+  if (!device.cityLoaded && NEEDS_CITY.has(cmd.type))
+    return { reply: { id: cmd.id, code: ANSWER.cityNotLoaded } };
   switch (cmd.type) {
     case 'dim':
       return onModules(device, cmd.id, cmd.payload.macs, (l) => device.dimmedByHand(l, cmd.payload.pwm), {
@@ -53,7 +58,10 @@ export function answer(device: CabinetDevice, cmd: TypedCommand): Answer {
   }
 }
 
-/** All named modules must be known (else 3) and reachable (else no reply: the radio never hears back). */
+/**
+ * All named modules must be known (else 3), the radio up (else 7) and each module reachable (else no reply: the
+ * radio never hears back).
+ */
 function onModules(
   device: CabinetDevice,
   id: string,
@@ -64,6 +72,7 @@ function onModules(
   const targets = macs ? [...new Set(macs)] : [...device.lamps.keys()];
   const unknown = targets.filter((m) => !device.lamps.has(m));
   if (unknown.length) return { reply: { id, code: ANSWER.moduleNotFound, result: { unknown } } };
+  if (!device.radioUp) return { reply: { id, code: ANSWER.radioLink } };
   const lamps = targets.map((m) => device.lamps.get(m)!);
   const reachable = lamps.filter(device.reachable);
   reachable.forEach(apply);

@@ -30,6 +30,10 @@ export class CabinetDevice {
   /** faults held by the fault controls until let go */
   readonly held: HeldFaults = noHeldFaults();
   online = true;
+  /** its radio to the modules works: without it no module is heard and a dim answers 7 */
+  radioUp = true;
+  /** its city (place and zone) is loaded: without it a dim, program or schedule answers 12 */
+  cityLoaded = true;
   readingMeter = true;
   /** chance that a phase of one meter reading cannot be read (reported as 65535) */
   meterGap = 0;
@@ -145,7 +149,7 @@ export class CabinetDevice {
   switchedOn = (l: Lamp) => this.fed(l) && this.closed(l.phase - 1) && l.pwm > 0;
   shouldBurn = (l: Lamp) => this.switchedOn(l) && !l.broken;
   /** A module the controller can talk to. */
-  reachable = (l: Lamp) => this.fed(l) && !l.silent;
+  reachable = (l: Lamp) => this.radioUp && this.fed(l) && !l.silent;
 
   readings(at: Date, macs?: readonly string[]): ModuleReading[] {
     const iso = at.toISOString();
