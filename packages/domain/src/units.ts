@@ -42,6 +42,7 @@ export const LIMITS = {
   calendarCsvBytes: 7 * 1024,
 } as const;
 
+/** Spec §9 map query radii in metres: the whole city, what stands at one module's place, a view, an item's neighbours. */
 export const MAP_RADII = { fullLoad: 50000, moduleBounds: 5, default: 500, neighbours: 100 } as const;
 
 export const MODULE_PARAMETER_RANGES = {

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { entity, placeOf } from '@sl/domain';
+import { entity, MAP_RADII, placeOf } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import type { ApiRow } from '../entities/row-mapper.ts';
 import type { MapIndex } from '../map/map-index.ts';
 import { MAP_LAYERS, type MapLayer } from '../map/tiles.ts';
+import { withDerivedStatus } from '../entities/derived-status.ts';
+import { ApiError } from '../http/api-error.ts';
 import { errorResponses, rowOut } from './entity-schemas.ts';
 
 const access = { access: { area: 'SingleRequest' as const, action: 'view' as const } };
@@ -15,9 +17,10 @@ const filter = z.enum(['all', 'unused', 'broken']).default('all');
 
 // spec §9: 50000 m for the full load, 500 otherwise, 5 at module level, 100 for neighbours
 const singleRequestQuery = z.strictObject({
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
-  radius: z.coerce.number().positive().max(50_000).default(500),
+  // absent, the answer is CoordinatesIsNull (spec §8) rather than a field error
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lon: z.coerce.number().min(-180).max(180).optional(),
+  radius: z.coerce.number().positive().max(MAP_RADII.fullLoad).optional(),
   limit: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
   models: z
     .string()
@@ -29,6 +32,10 @@ const singleRequestQuery = z.strictObject({
 const singleRequestResult = z.object(
   Object.fromEntries(MAP_LAYERS.map((l) => [l, z.array(rowOut(entity(l))).optional()])),
 );
+
+/** Asked for modules alone, the query is at a module's place (spec §9 module-level bounds, 5 m), else a view's. */
+const defaultRadius = (models: readonly MapLayer[]) =>
+  models.length === 1 && models[0] === 'LuminaryModules' ? MAP_RADII.moduleBounds : MAP_RADII.default;
 
 /** The layers whose rows the caller may see. */
 const layersFor = (caller: Caller, wanted: readonly MapLayer[] = MAP_LAYERS) =>
@@ -49,8 +56,14 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   async function singleRequest(caller: Caller, q: z.infer<typeof singleRequestQuery>) {
+    const { lat, lon } = q;
+    if (lat === undefined || lon === undefined)
+      throw new ApiError(
+        'CoordinatesIsNull',
+        lat === undefined ? ['lat', 'lon'].slice(0, lon === undefined ? 2 : 1) : ['lon'],
+      );
     const layers = layersFor(caller, q.models);
-    const near = await index.near({ lon: q.lon, lat: q.lat }, q.radius, {
+    const near = await index.near({ lon, lat }, q.radius ?? defaultRadius(q.models), {
       layers,
       groupId: caller.groupId,
       filter: q.aggregate ?? 'all',
@@ -59,12 +72,13 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
     const result: Record<string, ApiRow[]> = Object.fromEntries(layers.map((l) => [l, []]));
     for (const layer of layers) {
       const ids = near.filter((n) => n.layer === layer).map((n) => n.id);
+      const e = entity(layer);
       const rows = new Map<number, ApiRow>();
       for (let i = 0; i < ids.length; i += PAGE)
-        for (const row of await repo.byIds(entity(layer), caller, ids.slice(i, i + PAGE)))
-          rows.set(row._id, row);
+        for (const row of await repo.byIds(e, caller, ids.slice(i, i + PAGE))) rows.set(row._id, row);
       // nearest first; a row deleted since the index was built is left out
-      result[layer] = ids.map((id) => rows.get(id)).filter((row) => row && !row.deletedAt) as ApiRow[];
+      const live = ids.map((id) => rows.get(id)).filter((row) => row && !row.deletedAt) as ApiRow[];
+      result[layer] = await withDerivedStatus(repo, e, caller, live);
     }
     return result;
   }
