@@ -39,6 +39,9 @@ beforeAll(async () => {
     type: 'NORMAL',
   });
   viewer = await s.signIn('reader', 'Lamps-2026');
+  // a group's calendar is its local days: without a time zone it cannot be set up (calendar-settings.test.ts)
+  for (const g of (await s.call('GET', '/api/v1/Groups?limit=100')).body.data as { _id: number }[])
+    await s.call('PATCH', `/api/v1/Groups/${g._id}`, { timezone: 'Europe/London' });
 });
 afterAll(() => s?.close());
 

@@ -14,6 +14,7 @@ import {
 } from '@sl/domain/lighting';
 import type { Db } from '../db/connect.ts';
 import { groupControlOf } from '../db/group-control-of.ts';
+import { groupZone } from '../db/group-zone.ts';
 
 // What the lighting programs of a group are made of, read from the registry: its politics, profiles, group
 // controls, calendar and categories (a row with no group is everyone's), and each controller's lamps with what the
@@ -44,14 +45,7 @@ const ofGroup = (group: number | null) =>
  */
 async function groupWeekend(db: Db, group: number | null): Promise<number[]> {
   if (group === null) return weekendOf();
-  const [row] = rowsOf(
-    await db.execute(sql`
-      select coalesce(nullif(g.timezone, ''), (
-        select ci.timezone from cities ci, unnest(g.cities) with ordinality as c(id, n)
-        where ci._id = c.id and ci.deleted_at is null and coalesce(ci.timezone, '') <> '' order by c.n limit 1)) as zone
-      from groups g where g._id = ${group}`),
-  );
-  return weekendOfZone(typeof row?.zone === 'string' ? row.zone : undefined);
+  return weekendOfZone(await groupZone(db, group));
 }
 
 export async function loadWorld(db: Db, group: number | null, weekend?: number[]): Promise<ProgramWorld> {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { applySaveRules, createSchema, idSchema, patchSchema } from '@sl/domain';
 import { CALENDAR_CSV_MAX_BYTES, readCalendarCsv } from '../calendar/calendar-csv.ts';
 import { withPeriod } from '../calendar/calendar-period.ts';
+import { assertCalendarZone } from '../calendar/calendar-zone.ts';
 import { Calendar, CalendarService, type CalendarDay } from '../calendar/calendar.service.ts';
 import type { Db } from '../db/connect.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
@@ -49,8 +50,10 @@ export function registerCalendarRoutes(
   ]);
   // `year` and `month` on the generic list of the calendar are its date filters
   app.addHook('preValidation', async (req) => {
-    if (req.method === 'GET' && lists.has(req.routeOptions.url ?? ''))
-      req.query = withPeriod(req.query as Query);
+    if (req.method !== 'GET' || !lists.has(req.routeOptions.url ?? '')) return;
+    const query = req.query as Query;
+    req.query = withPeriod(query);
+    if (query.year !== undefined) await assertCalendarZone(db, req.caller.groupId);
   });
   registerSave(app, calendar);
   void app.register(async (scope) => registerUpload(scope, calendar));
