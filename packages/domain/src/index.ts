@@ -6,6 +6,7 @@ export * from './registry.ts';
 export * from './save-rules.ts';
 export * from './schemas.ts';
 export * from './status.ts';
+export * from './marker-states.ts';
 export * from './units.ts';
 export * from './value-labels.ts';
 export * from './astro/twilight-methods.ts';

@@ -65,18 +65,6 @@ export const DEVICE_STATUSES = [
   'OK',
 ] as const;
 
-export const MARKER_STATES = [
-  'LAMP_ON',
-  'LAMP_OFF',
-  'LAMP_BROKEN',
-  'LAMP_UNKNOWN',
-  'LAMP_DELETED',
-  'CONTROLLER_ON',
-  'CONTROLLER_OFF',
-  'UNUSED_SUPPORT',
-  'UNUSED_SOCKET',
-] as const;
-
 export const PHASES = { 1: 'A', 2: 'B', 3: 'C' } as const;
 
 /** The event types of spec §4, in its order (its type filter's default is 0 to 3). */

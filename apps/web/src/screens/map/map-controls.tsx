@@ -14,18 +14,27 @@ import {
 } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { sl, type MessageKey } from '../../i18n/messages.ts';
+import { MARKS, type Mark } from '@sl/domain/marker-states';
 import { MapEventCounts } from './map-event-counts.tsx';
+import { LOOK, markLook } from './marker-look.ts';
 import {
   COLOURS,
   FILTERS,
   LAYERS,
   OSM_TILES,
-  SUPPORT_RINGS,
   type MapFilter,
   type MapLayer,
   type StatusKind,
 } from './map-style.ts';
 import type { BaseMode } from './use-device-map.ts';
+
+const MARK_LABEL: Record<Mark['state'], MessageKey> = {
+  UNUSED_SUPPORT: 'mapSupportUnused',
+  UNUSED_SOCKET: 'mapSupportFreeSocket',
+  LAMP_DELETED: 'mapSupportDeletedLamp',
+  CONTROLLER_ON: 'mapControllerActive',
+  CONTROLLER_OFF: 'mapControllerReserve',
+};
 
 const FILTER_LABEL: Record<MapFilter, MessageKey> = {
   all: 'mapFilterAll',
@@ -130,11 +139,14 @@ export function Legend() {
       {(Object.keys(STATUS_LABEL) as StatusKind[]).map((k) =>
         item(STATUS_LABEL[k], <Dot fill={COLOURS[k]} />),
       )}
-      {item('mapSupportUnused', <Dot fill={COLOURS.unknown} hollow />)}
-      {item('mapSupportFreeSocket', <Dot fill={COLOURS.on} stroke={SUPPORT_RINGS.freeSocket} />)}
-      {item('mapSupportDeletedLamp', <Dot fill={COLOURS.on} stroke={SUPPORT_RINGS.deletedLamp} />)}
-      {item('mapControllerActive', <Dot fill={COLOURS.on} stroke="#5b2a86" />)}
-      {item('mapControllerReserve', <Dot fill={COLOURS.on} hollow />)}
+      {MARKS.map((m) => {
+        const look = markLook(m);
+        const fill = m.state === 'UNUSED_SUPPORT' ? COLOURS.unknown : COLOURS.on;
+        return item(
+          MARK_LABEL[m.state],
+          <Dot fill={fill} stroke={look?.ring ?? LOOK[m.layer].stroke} hollow={look?.hollow} />,
+        );
+      })}
       {item('mapCluster', <Dot fill={COLOURS.on} stroke="#fff" />)}
     </Paper>
   );

@@ -1,3 +1,4 @@
+import { MARKS, type Mark } from '@sl/domain/marker-states';
 import { DEVICE_TILES_MAX_ZOOM } from '@sl/domain/map-camera';
 import {
   CLUSTER_OPACITY,
@@ -9,8 +10,7 @@ import {
   LOOK,
   MAP_BACKGROUND,
   POINT_ZOOMS,
-  RESERVE_RING_WIDTH,
-  SUPPORT_RINGS,
+  markLook,
   type MapFilter,
   type MapLayer,
 } from './marker-look.ts';
@@ -23,7 +23,7 @@ import type {
   VectorSourceSpecification,
 } from 'maplibre-gl';
 
-export { COLOURS, FILTERS, LAYERS, SUPPORT_RINGS, type MapFilter, type MapLayer } from './marker-look.ts';
+export { COLOURS, FILTERS, LAYERS, type MapFilter, type MapLayer } from './marker-look.ts';
 export const isMapLayer = (s: unknown): s is MapLayer => LAYERS.includes(s as MapLayer);
 
 export const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -114,44 +114,23 @@ function deviceLayers(layer: MapLayer): LayerSpecification[] {
 }
 
 type CirclePaint = NonNullable<CircleLayerSpecification['paint']>;
-const flag = (name: string): ExpressionSpecification => ['==', ['get', name], 1];
 
-/** A point's fill and ring: its status colour, and the marks of a reserve controller or a mounting's state. */
+type Paint = string | number | ExpressionSpecification;
+
+/** A point's fill and ring: its status colour, and the marker state (spec §4) its layer's marks give it. */
 function pointLook(layer: MapLayer): CirclePaint {
   const { stroke, strokeWidth } = LOOK[layer];
-  if (layer === 'Controllers') {
-    const reserve: ExpressionSpecification = ['==', ['get', 'active'], 0];
-    return {
-      'circle-color': ['case', reserve, '#ffffff', colour],
-      'circle-stroke-color': ['case', reserve, colour, stroke],
-      'circle-stroke-width': ['case', reserve, RESERVE_RING_WIDTH, strokeWidth],
-    };
-  }
-  if (layer === 'LuminarySupports') {
-    const unused = flag('unused');
-    return {
-      'circle-color': ['case', unused, '#ffffff', colour],
-      'circle-stroke-color': [
-        'case',
-        unused,
-        colour,
-        flag('deletedLamp'),
-        SUPPORT_RINGS.deletedLamp,
-        flag('freeSocket'),
-        SUPPORT_RINGS.freeSocket,
-        stroke,
-      ],
-      'circle-stroke-width': [
-        'case',
-        unused,
-        RESERVE_RING_WIDTH,
-        ['any', flag('deletedLamp'), flag('freeSocket')],
-        SUPPORT_RINGS.width,
-        strokeWidth,
-      ],
-    };
-  }
-  return { 'circle-color': colour, 'circle-stroke-color': stroke, 'circle-stroke-width': strokeWidth };
+  const marks = MARKS.filter((m) => m.layer === layer && markLook(m));
+  const when = (m: Mark): ExpressionSpecification => ['==', ['get', m.flag], m.is];
+  const by = (look: (m: Mark) => Paint, otherwise: Paint): Paint =>
+    marks.length
+      ? (['case', ...marks.flatMap((m) => [when(m), look(m)]), otherwise] as ExpressionSpecification)
+      : otherwise;
+  return {
+    'circle-color': by((m) => (markLook(m)!.hollow ? '#ffffff' : colour), colour),
+    'circle-stroke-color': by((m) => markLook(m)!.ring ?? colour, stroke),
+    'circle-stroke-width': by((m) => markLook(m)!.width, strokeWidth),
+  } as CirclePaint;
 }
 
 export function tileUrl(filter: MapFilter, version: string): string {

@@ -1,3 +1,4 @@
+import type { Mark } from '@sl/domain/marker-states';
 import { STATUS_COLOURS, statusMeaning } from '@sl/domain/status';
 
 // How markers look, for both the MapLibre style and the first view drawn before MapLibre is ready. This module
@@ -44,10 +45,13 @@ export const CLUSTER_OPACITY = 0.85;
 export const clusterStrokeWidth = (layer: MapLayer) => Math.max(1.5, LOOK[layer].strokeWidth);
 /** A reserve controller is a hollow ring in its status colour, an active one a filled dot. */
 export const RESERVE_RING_WIDTH = 3;
-/**
- * Spec §4's mounting states, as the ring around its dot: an unused mounting (no lamp in any socket) is hollow like
- * a reserve controller; one with a deleted lamp or a free socket has a ring of that colour.
- */
-export const SUPPORT_RINGS = { deletedLamp: '#212121', freeSocket: '#1e88e5', width: 2 } as const;
+const RING_WIDTH = 2;
+
+/** How a marker state of spec §4 shows (MARKS): hollow in its status colour, or ringed; undefined for a plain dot. */
+export function markLook(m: Mark): { hollow: boolean; ring?: string; width: number } | undefined {
+  if ('hollow' in m) return { hollow: true, width: RESERVE_RING_WIDTH };
+  if ('ring' in m) return { hollow: false, ring: m.ring, width: RING_WIDTH };
+  return undefined;
+}
 export const COUNT_TEXT = { size: 11, colour: '#ffffff', halo: 'rgba(0,0,0,0.55)', haloWidth: 1 } as const;
 export const MAP_BACKGROUND = '#eef1f4';
