@@ -12,7 +12,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { HttpError, Title, useLocaleState, useTranslate } from 'react-admin';
 import { may } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { canDo, storedSubject } from '../../providers/auth-provider.ts';
@@ -24,6 +24,9 @@ import { DayDialog } from './day-dialog.tsx';
 import { MonthGrid } from './month-grid.tsx';
 import { UploadButton } from './upload-button.tsx';
 import { YearGrid } from './year-grid.tsx';
+
+const errorCodeOf = (err: unknown) =>
+  (err instanceof HttpError && (err.body as { code?: string } | null)?.code) || 'null';
 
 const now = new Date();
 const TODAY = isoDay(now.getFullYear(), now.getMonth() + 1, now.getDate());
@@ -37,6 +40,8 @@ export default function CalendarScreen() {
   const [period, setPeriod] = useState({ year: now.getFullYear(), month: now.getMonth() + 1 });
   const [days, setDays] = useState<ReadonlyMap<string, CalendarDay>>(new Map());
   const [version, setVersion] = useState(0);
+  /** the spec §8 code the period's days were refused with (CalendarSettingsError: the group has no time zone) */
+  const [failure, setFailure] = useState<string>();
   const [picked, setPicked] = useState<string>();
   const editable = canDo('CalendarProfiles', 'create') && canDo('CalendarProfiles', 'edit');
   const subject = storedSubject();
@@ -45,8 +50,12 @@ export default function CalendarScreen() {
   useEffect(() => {
     let gone = false;
     daysOfPeriod(year, view === 'month' ? month : undefined, keepsGroupDays())
-      .then((list) => !gone && setDays(new Map(list.map((d) => [d.date, d]))))
-      .catch(() => undefined);
+      .then((list) => {
+        if (gone) return;
+        setDays(new Map(list.map((d) => [d.date, d])));
+        setFailure(undefined);
+      })
+      .catch((err: unknown) => !gone && setFailure(errorCodeOf(err)));
     return () => {
       gone = true;
     };
@@ -86,6 +95,11 @@ export default function CalendarScreen() {
           <Box sx={{ flex: 1 }} />
           {mayUpload && <UploadButton onUploaded={reload} />}
         </Box>
+        {failure && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="calendar-failure">
+            {translate(`error.${failure}`)}
+          </Alert>
+        )}
         {!editable && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {translate(sl('calendarReadOnly'))}

@@ -12,15 +12,15 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import type { Map as MapLibre } from 'maplibre-gl';
 import { useTranslate } from 'react-admin';
-import { placeOf } from '@sl/domain';
+import { MAP_RADII, placeOf } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { around, type Row } from './map-api.ts';
 import type { Selected } from './map-popup.tsx';
 import { COLOURS, LAYERS, layerIds, statusKind, type MapFilter, type MapLayer } from './map-style.ts';
 
 // spec §9: the whole city is within 50 km; neighbours within 100 m
-const FULL_RADIUS_M = 50_000;
-const NEIGHBOUR_RADIUS_M = 100;
+const FULL_RADIUS_M = MAP_RADII.fullLoad;
+const NEIGHBOUR_RADIUS_M = MAP_RADII.neighbours;
 const LIMIT = 200;
 
 export type PanelMode = { kind: 'view' } | { kind: 'neighbours'; of: Selected };
