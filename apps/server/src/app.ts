@@ -23,6 +23,8 @@ import type { DeviceSecrets } from './field/device-secrets.ts';
 import { DEFAULT_HISTORY_DAYS, keepPartitions, maintainHistory } from './field/history.ts';
 import { Ingest, shareGroupOf } from './field/ingest.ts';
 import { OfflineSweep, type Raw } from './field/offline-sweep.ts';
+import { SOCKET_PLACED, SOCKET_TABLES } from './db/socket-places.ts';
+import { socketPlaceHooks } from './entities/socket-places.ts';
 import { EventDetector } from './events/event-detector.ts';
 import { LampExpectations } from './events/lamp-expectations.ts';
 import { registerImportantEventRoutes } from './routes/important-events.routes.ts';
@@ -190,12 +192,14 @@ export async function buildApp({
     }),
     Roles: { afterUpdate: () => auth.forgetRecent() },
     LuminarySupports: socketHooks(db),
+    // the service is made below, with these hooks
+    ...socketPlaceHooks(db, repo, (): EntityService => service),
     Meters: meterHooks((db as unknown as { $client: Raw }).$client),
   };
   const mapIndex = new MapIndex(db, hub);
   app.decorate('mapIndex', mapIndex);
   // the ingest is made below, once the routes' service exists
-  const field: { ingest?: Ingest } = {};
+  const field: { ingest?: Ingest; detector?: EventDetector } = {};
   let programs: ProgramService | undefined;
   let scheduleSender: ScheduleSender | undefined;
   // the lamps follow programs only where they are sent: only there is a lamp against its program news
@@ -213,6 +217,11 @@ export async function buildApp({
       void announce(e.name);
       // a module moved to another controller is believed from its new one at once here (elsewhere within a minute)
       if (e.name === 'LuminaryModules' || e.name === 'Controllers') field.ingest?.forgetAssignments();
+      if (SOCKET_PLACED.includes(e.name)) {
+        // the sockets' triggers wrote the other two tables (db/socket-places.ts); events follow at once
+        for (const table of SOCKET_TABLES) written(table);
+        void field.detector?.detect();
+      }
     },
     placement,
   );
@@ -261,6 +270,7 @@ export async function buildApp({
   app.decorate('offline', offline);
   const detector = new EventDetector(raw, clock, hub, written, app.log, expectations);
   detector.start(config.offlineSweepMs ?? 10_000);
+  field.detector = detector;
   app.addHook('onClose', () => detector.stop());
   app.decorate('events', detector);
 

@@ -104,7 +104,7 @@ describe(`the sockets' index by module on ${backend}`, () => {
       [modules],
     );
 
-  it('follows every write of a mounting: sockets changed, a module moved, the mounting removed', async () => {
+  it('follows every write of a mounting: sockets changed, a module moved; a mounting holding modules stays', async () => {
     expect(await indexed()).toEqual(await fromSockets());
     expect((await indexed()).map((r) => [Number(r.module), r.uid, r.socket])).toEqual([
       [modules[0], 'S-b', 1],
@@ -124,6 +124,11 @@ describe(`the sockets' index by module on ${backend}`, () => {
       [modules[1], 'S-d', 1],
     ]);
     expect(await indexed()).toEqual(await fromSockets());
+    // its modules name it (issue 28 §3): it is used until its sockets are emptied
+    const removed = await s.call('DELETE', `/api/v1/LuminarySupports/${d.body._id}`);
+    expect(removed.body).toMatchObject({ code: 'IsUsedError', fields: ['LuminaryModules.luminarySupport'] });
+    expect(await indexed()).toEqual(await fromSockets());
+    await s.call('PATCH', `/api/v1/LuminarySupports/${d.body._id}`, { sockets: [] });
     expect((await s.call('DELETE', `/api/v1/LuminarySupports/${d.body._id}`)).status).toBeLessThan(300);
     expect(await indexed()).toEqual([]);
   });

@@ -8,6 +8,7 @@ import { installCabinetIo } from './cabinet-io.ts';
 import { installLampStarts } from './lamp-starts.ts';
 import { installLiveCounts } from './live-counts.ts';
 import { installSocketModules } from './socket-modules.ts';
+import { installSocketPlaces } from './socket-places.ts';
 import { newPool, openReserved } from './reserved-pools.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from './db-type.ts';
@@ -62,6 +63,7 @@ async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   await installCabinetIo(db as unknown as Db);
   await installLampStarts(db as unknown as Db);
   await installSocketModules(db as unknown as Db);
+  await installSocketPlaces(db as unknown as Db);
   const database = opened(db as unknown as Db, 'pglite', () => client.close());
   return {
     ...database,
@@ -82,6 +84,7 @@ async function openPostgres(url: string): Promise<Database> {
   await installCabinetIo(db as unknown as Db);
   await installLampStarts(db as unknown as Db);
   await installSocketModules(db as unknown as Db);
+  await installSocketPlaces(db as unknown as Db);
   const close = async () => {
     await Promise.all([pool.end(), kept.end()]);
   };
