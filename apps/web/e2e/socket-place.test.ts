@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser tests drive the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
-import { shot } from './browser.ts';
+import { SHOTS, shot } from './browser.ts';
 import { consoleForSuite, openPage, signInAt } from './console-session.ts';
 
 // Issue 28 §3: a module put in a socket on the mounting's screen is that mounting's on the module's own screen.
@@ -24,6 +24,28 @@ consoleForSuite(
       location: { type: 'Point', coordinates: [-71.11, 42.37] },
     });
     ids.module = await post('LuminaryModules', { mac: '0A0000002811' });
+
+    const city = await post('Cities', {
+      name: { 'en-us': 'Cambridge', ru: 'Кембридж' },
+      lat: 42.373,
+      lon: -71.11,
+      timezone: 'America/New_York',
+    });
+    const lit = await post('Controllers', { uid: 'C-28-PROG', mac: '0C0000002812', city });
+    ids.lamp = await post('LuminaryModules', { mac: '0A0000002812', controller: lit });
+    ids.programmed = await post('LuminarySupports', {
+      uid: 'P-28-PROG',
+      sockets: [{ luminaryModule: ids.lamp }],
+    });
+    const profile = await post('Profiles', { name: 'Quiet night', kind: 'onOff', settings: { pwm0: 40 } });
+    await post('Politics', { name: 'Whole city', profile });
+    ids.group = await post('GroupControl', { name: 'Main street', id: 28 });
+    ids.groupProfile = await post('Profiles', {
+      name: 'Main street night',
+      kind: 'onOff',
+      groupControl: ids.group,
+      settings: { pwm0: 60 },
+    });
   },
 );
 
@@ -49,6 +71,30 @@ describe('a module placed in a socket in Chromium', () => {
         .poll(() => identity.innerText())
         .toMatch(/Controller\s+C-28-E2E\s+Phase\s+B\s+Mounting\s+P-28-E2E/);
       await shot(page, 'socket-place-module');
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('renews the mounting screen’s program line when its socket’s group and the group’s profile change', async () => {
+    const page = await openPage(browser, 'en-us');
+    page.setDefaultTimeout(30_000);
+    try {
+      await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, `/LuminarySupports/${ids.programmed}/show`);
+      const line = page.getByTestId('lamp-program').getByTestId('map-popup-program');
+      await expect.poll(() => line.textContent()).toMatch(/^Program: Quiet night, by Whole city/);
+
+      const sockets = page.getByTestId('support-sockets');
+      await sockets.getByRole('combobox', { name: /group control/i }).fill('Main street');
+      await page.getByRole('option', { name: 'Main street' }).click();
+      await sockets.getByRole('button', { name: 'Save the sockets' }).click();
+      await page.getByText('The sockets are saved').waitFor();
+      await expect.poll(() => line.textContent()).toMatch(/^Program: Main street night/);
+
+      // the group's profile changed elsewhere (another screen, another operator): the open screen follows
+      await s.call('PATCH', `/api/v1/Profiles/${ids.groupProfile}`, { name: 'Main street late' });
+      await expect.poll(() => line.textContent()).toMatch(/^Program: Main street late/);
+      await page.getByTestId('lamp-program').screenshot({ path: `${SHOTS}/socket-place-program.png` });
     } finally {
       await page.context().close();
     }

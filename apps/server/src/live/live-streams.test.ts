@@ -136,6 +136,19 @@ describe('live streams', () => {
     for (const r of [all, noControl, noModules, admin, elsewhere]) r.stop();
   });
 
+  it('names a written entity to every reader whose rights show its area, whatever their group', async () => {
+    const profiles = await reader('7:Profiles');
+    const other = await reader('8:Profiles');
+    const blind = await reader('7:LuminaryModules');
+    await hub.publish({ type: 'entities', data: ['Profiles', 'NoSuchEntity'] });
+    await until(() => other.events.length > 0);
+    await settled();
+    expect(profiles.events).toEqual([{ event: 'entities', data: ['Profiles'] }]);
+    expect(other.events).toEqual(profiles.events);
+    expect(blind.events).toEqual([]);
+    for (const r of [profiles, other, blind]) r.stop();
+  });
+
   it('sends a flood of changes to one device within an interval as one, its latest', async () => {
     const r = await reader('7:*');
     await until(() => streams.size === 1);

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { entity, type Area } from '@sl/domain';
+import { ENTITIES, entity, type Area } from '@sl/domain';
 import { MAP_LAYERS } from '../map/tiles.ts';
 import type { LiveEvent, LiveHub } from './live-hub.ts';
 
@@ -47,6 +47,7 @@ const areaOfType: Partial<Record<LiveEvent['type'], Area>> = {
   events: entity('ImportantEvents').area,
 };
 const areaOfLayer = new Map(MAP_LAYERS.map((l) => [l as string, entity(l).area]));
+const ENTITY_AREAS = new Map(ENTITIES.map((e) => [e.name, e.area]));
 const GATHERED = new Set<LiveEvent['type']>(['modules', 'controllers', 'map', 'events']);
 
 /**
@@ -167,6 +168,7 @@ export class LiveStreams {
 
   private take(e: LiveEvent) {
     if (e.type === 'command') return this.send(e.type, e.groupId ?? null, 'control', e.data);
+    if (e.type === 'entities') return this.written(e.data);
     if (!GATHERED.has(e.type) || !Array.isArray(e.data)) return;
     const groupId = e.groupId ?? null;
     for (const row of e.data as Record<string, unknown>[]) {
@@ -191,11 +193,23 @@ export class LiveStreams {
     for (const g of gathered) this.send(g.type, g.groupId, g.area, [...g.rows.values()]);
   }
 
-  /** One frame, written once, to every stream of the group whose rights show `area`. */
-  private send(type: string, groupId: number | null, area: Area, data: unknown) {
+  /**
+   * Which entities someone wrote, by name only (a screen that shows what they decide asks again): to every reader
+   * whose rights show the entity's area, whatever their group, as a name says nothing of a group's records.
+   */
+  private written(names: unknown) {
+    if (!Array.isArray(names)) return;
+    for (const name of names) {
+      const area = typeof name === 'string' ? ENTITY_AREAS.get(name) : undefined;
+      if (area) this.send('entities', undefined, area, [name]);
+    }
+  }
+
+  /** One frame, written once, to every stream of the group (undefined: of every group) whose rights show `area`. */
+  private send(type: string, groupId: number | null | undefined, area: Area, data: unknown) {
     let frame: string | undefined;
     for (const s of this.streams) {
-      if (s.groupId !== undefined && s.groupId !== groupId) continue;
+      if (groupId !== undefined && s.groupId !== undefined && s.groupId !== groupId) continue;
       if (!s.sees(area)) continue;
       frame ??= `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
       this.write(s, frame);

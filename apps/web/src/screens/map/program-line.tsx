@@ -4,6 +4,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { formatMeasure, type Language } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { http } from '../../providers/http.ts';
+import { useEntitiesWritten } from './use-entities-written.ts';
 
 /** What GET /api/v2/lighting/lamps/:id says of a lamp tonight (the part the popup shows). */
 type LampProgram = {
@@ -17,11 +18,27 @@ type LampProgram = {
   missing?: 'controller' | 'city';
 };
 
+/** what decides a lamp's program (program-choice.ts): a write of any of them may change it */
+const PROGRAM_INPUTS = [
+  'Profiles',
+  'GroupControl',
+  'Politics',
+  'Categories',
+  'CalendarProfiles',
+  'LuminarySupports',
+  'LuminaryModules',
+  'Luminaries',
+  'Controllers',
+  'Cities',
+  'Groups',
+];
+
 /** A lamp's program in words, its next step in the city's local time, and that a manual dim holds until then. */
 export function ProgramLine({ moduleId, version }: { moduleId: number; version: unknown }) {
   const translate = useTranslate();
   const [lang] = useLocaleState() as [Language, unknown];
   const [program, setProgram] = useState<LampProgram>();
+  const written = useEntitiesWritten(PROGRAM_INPUTS);
   useEffect(() => {
     let gone = false;
     http<{ result: LampProgram }>('GET', `/api/v2/lighting/lamps/${moduleId}`)
@@ -30,7 +47,7 @@ export function ProgramLine({ moduleId, version }: { moduleId: number; version: 
     return () => {
       gone = true;
     };
-  }, [moduleId, version]);
+  }, [moduleId, version, written]);
   if (program?.missing)
     return (
       <Typography variant="body2" data-testid="map-popup-program">
