@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDateText } from '@sl/domain';
 import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser tests drive the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
@@ -32,6 +33,9 @@ consoleForSuite(
       timezone: 'America/New_York',
     });
     const lit = await post('Controllers', { uid: 'C-28-PROG', mac: '0C0000002812', city });
+    ids.controller = lit;
+    ids.city = city;
+    ids.cabinet = await post('Cabinets', { uid: 'K-28-PROG', controller: lit });
     ids.lamp = await post('LuminaryModules', { mac: '0A0000002812', controller: lit });
     ids.programmed = await post('LuminarySupports', {
       uid: 'P-28-PROG',
@@ -95,6 +99,47 @@ describe('a module placed in a socket in Chromium', () => {
       await s.call('PATCH', `/api/v1/Profiles/${ids.groupProfile}`, { name: 'Main street late' });
       await expect.poll(() => line.textContent()).toMatch(/^Program: Main street late/);
       await page.getByTestId('lamp-program').screenshot({ path: `${SHOTS}/socket-place-program.png` });
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('gives one night the same on and off on the cabinet, the profile chart and the lamp’s program line', async () => {
+    const tonight = (await s.call('GET', `/api/v2/controller-schedule/${ids.controller}/tonight`)).body
+      .result;
+    const program = (await s.call('GET', `/api/v2/lighting/lamps/${ids.lamp}`)).body.result;
+    expect(tonight).toMatchObject({ source: 'fallback', by: 'program' });
+    // the cabinet's card writes the server's HH:MM; the chart and the line the reader's clock (en-us: 04:27 PM)
+    const hhmm = (local: string) => {
+      const [h, m] = local.split(':').map(Number) as [number, number];
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${pad(((h + 11) % 12) + 1)}:${pad(m)} ${h < 12 ? 'AM' : 'PM'}`;
+    };
+    const [on, off] = [hhmm(tonight.on), hhmm(tonight.off)];
+    const page = await openPage(browser, 'en-us');
+    page.setDefaultTimeout(30_000);
+    try {
+      await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, `/Cabinets/${ids.cabinet}/show`);
+      const cabinet = page.getByTestId('cabinet-tonight');
+      await expect.poll(() => cabinet.innerText()).toContain(`On ${tonight.on}, off ${tonight.off}`);
+
+      // the profile the lamp follows, on the same night in the same city
+      await s.call('PATCH', `/api/v1/Profiles/${program.profile._id}`, { city: ids.city });
+      await page.goto(`${s.url}/Profiles/${program.profile._id}`);
+      const date = page.getByTestId('night-date');
+      await date.fill(formatDateText('day', tonight.date, 'en-us'));
+      await date.blur();
+      const chart = page.getByTestId('profile-night');
+      await expect
+        .poll(() => chart.getByTestId('night-summary').first().innerText())
+        .toMatch(new RegExp(`^On ${on} at \\d+\\s?% · off ${off}$`));
+      await chart.screenshot({ path: `${SHOTS}/switch-times-chart.png` });
+
+      // the program line, as the map popup shows it: its next step is tonight's switch-on or switch-off
+      await page.goto(`${s.url}/LuminaryModules/${ids.lamp}/show`);
+      const line = page.getByTestId('lamp-program').getByTestId('map-popup-program');
+      await expect.poll(() => line.textContent()).toMatch(new RegExp(`at (${on}|${off})$`));
+      await page.getByTestId('lamp-program').screenshot({ path: `${SHOTS}/switch-times-program.png` });
     } finally {
       await page.context().close();
     }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { addDays, isCalendarDay, isTimeZone, localDay, sunNight, type MethodNight } from '@sl/domain/astro';
-import { chooseProgram, chosenNight, nextChange } from '@sl/domain/lighting';
+import { chooseProgram, chosenNight, nextStep } from '@sl/domain/lighting';
 import { entity, idSchema, TWILIGHT_METHODS } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
 import { errorResponses } from './entity-schemas.ts';
@@ -127,7 +127,7 @@ export function registerLightingRoutes(app: FastifyInstance, service: EntityServ
       if (!asked && !((night.points.at(-1)?.at ?? 0) > now))
         ({ day: date, choice, night } = programOn(addDays(date, 1)));
       const profileName = await profileNameOf(db, choice.profile);
-      const next = nextChange(night.points, now);
+      const next = nextStep(night.points, now);
       return {
         error: false as const,
         result: {

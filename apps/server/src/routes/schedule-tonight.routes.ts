@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactorsClosed, decodeIo, idSchema } from '@sl/domain';
 import { isCalendarDay, localDay, localTime, sunNight, zonedInstant } from '@sl/domain/astro';
+import { onTheMinute } from '@sl/domain/lighting';
 import { monthAndNext, scheduleNights, type ScheduleDay } from '@sl/domain/schedule';
 import type { Db } from '../db/connect.ts';
 import type { Clock } from '../lighting/program-service.ts';
@@ -76,7 +77,9 @@ export function registerScheduleTonightRoutes(
         [...records].map(([m, r]) => ({ month: m, timeData: (r.timeData ?? []) as ScheduleDay[] })),
         timeZone,
       ).find((n) => n.from === from);
-      const at = (iso: string | Date | null | undefined) => (iso ? localTime(new Date(iso), timeZone) : null);
+      // the night's switch times as every screen says them (switchTimes: one source, one rounding)
+      const at = (iso: string | Date | null | undefined) =>
+        iso ? localTime(onTheMinute(new Date(iso)), timeZone) : null;
       const io = typeof ctl.iostate === 'number' ? ctl.iostate : undefined;
       const mode = io === undefined ? null : decodeIo(io).mode;
       const contactors =

@@ -67,6 +67,7 @@ function useNightSummary(night: Night, lang: Language): string[] {
 
 function nightOption(night: Night, lang: Language, translate: (key: string) => string): ChartOption {
   const clock = clockIn(lang, night.city.timezone);
+  const switches = nightSteps(night);
   const times = [night.sunset, night.sunrise, ...night.points.map((p) => p.at)]
     .filter((t): t is string => !!t)
     .map(Date.parse);
@@ -77,8 +78,8 @@ function nightOption(night: Night, lang: Language, translate: (key: string) => s
   const marks = [
     { at: night.sunset, name: translate(sl('lightingSunset')), sun: true },
     { at: night.sunrise, name: translate(sl('lightingSunrise')), sun: true },
-    { at: night.on, name: translate(sl('lightingOn')), sun: false },
-    { at: night.off, name: translate(sl('lightingOff')), sun: false },
+    { at: switches.on?.at, name: translate(sl('lightingOn')), sun: false },
+    { at: switches.off, name: translate(sl('lightingOff')), sun: false },
   ].filter((m) => m.at && Date.parse(m.at) >= min && Date.parse(m.at) <= max);
   return {
     animation: false,

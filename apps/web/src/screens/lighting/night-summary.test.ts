@@ -4,7 +4,7 @@ import { nightSteps } from './night-summary.ts';
 const at = (hhmm: string, day = '2026-11-23') => `${day}T${hhmm}:00.000Z`;
 
 describe('a night in steps', () => {
-  it('names the switch-on level, each change and the switch-off, not the twilight fades', () => {
+  it('names the switch-on level, each change and the switch-off at the switch times, the fades no change', () => {
     const night = {
       on: at('17:00'),
       off: at('07:00', '2026-11-24'),
@@ -20,16 +20,16 @@ describe('a night in steps', () => {
       ],
     };
     expect(nightSteps(night)).toEqual({
-      on: { at: at('17:00'), level: 100 },
+      on: { at: at('16:55'), level: 100 },
       changes: [
         { at: at('23:00'), level: 50 },
         { at: at('05:00', '2026-11-24'), level: 100 },
       ],
-      off: at('07:00', '2026-11-24'),
+      off: at('07:05', '2026-11-24'),
     });
   });
 
   it('has nothing to say of a night without burning', () => {
-    expect(nightSteps({ on: null, off: null, points: [] })).toEqual({ changes: [] });
+    expect(nightSteps({ points: [] })).toEqual({ changes: [] });
   });
 });
