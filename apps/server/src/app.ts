@@ -220,7 +220,7 @@ export async function buildApp({
       if (SOCKET_PLACED.includes(e.name)) {
         // the sockets' triggers wrote the other two tables (db/socket-places.ts); events follow at once
         for (const table of SOCKET_TABLES) written(table);
-        void field.detector?.detect();
+        field.detector?.detectSoon();
       }
     },
     placement,

@@ -63,6 +63,14 @@ export class EventDetector {
     await this.running;
   }
 
+  /**
+   * A pass that starts after now, for a write that may have changed a condition: one already waiting to start will
+   * see the write, so at most one waits behind the one running (a burst of saves costs one pass, not one each).
+   */
+  detectSoon() {
+    if (this.pending < 2) void this.detect();
+  }
+
   /** One pass over every type; resolves with the events opened and solved. */
   detect(): Promise<{ opened: number; solved: number }> {
     this.pending += 1;
