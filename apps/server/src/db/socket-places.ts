@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './connect.ts';
+import type { Db } from './db-type.ts';
 
 // The socket is the one truth of where a module and a lamp are (issue 28 §3). Whichever statement writes a
 // mounting's sockets, its location, district or cabinet, the modules and lamps its sockets hold take from it their

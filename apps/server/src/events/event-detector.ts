@@ -152,7 +152,11 @@ export class EventDetector {
       const open = { rows: rows.filter((r) => r.is_open === true) };
       const done = { rows: rows.filter((r) => r.is_open !== true) };
       const ms = Math.round(performance.now() - started);
-      if (ms > SLOW_MS) this.log.warn({ type, ms, opened: open.rows.length, solved: done.rows.length }, 'slow event detection');
+      if (ms > SLOW_MS)
+        this.log.warn(
+          { type, ms, opened: open.rows.length, solved: done.rows.length },
+          'slow event detection',
+        );
       opened += open.rows.length;
       solved += done.rows.length;
       if (type === 'MODULE_NOT_RESPONDING' && open.rows.length) await this.joinOutages(open.rows);

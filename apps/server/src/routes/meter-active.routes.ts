@@ -11,7 +11,6 @@ const meters = entity('Meters');
 /** What a range of readings answers at most; older ones are asked for with a narrower range. */
 export const MAX_ACTIVE_READINGS = 1000;
 
-
 type Phase = { phase: number; voltage: number; current: number; power: number; energy: number };
 
 const phasesOut = z.array(
