@@ -429,6 +429,8 @@ describe(`energy reports on ${backend}`, () => {
     expect(
       savedBy.body.result.rows.map((r: { key: string | null; savedKwh: number }) => [r.key, r.savedKwh]),
     ).toEqual([[String(gc), 0.1]]);
+    // a mounting whose sockets hold a module is in use: emptied first, then removed
+    expect((await s.call('PATCH', `/api/v1/LuminarySupports/${pole}`, { sockets: [] })).status).toBe(200);
     expect((await s.call('DELETE', `/api/v1/LuminarySupports/${pole}`)).status).toBe(200);
     expect((await kwh(s)).kwh).toBeNull();
     // or a lamp that names it itself
@@ -444,6 +446,7 @@ describe(`energy reports on ${backend}`, () => {
     });
     expect((await kwh(s)).kwh).toBeNull();
     expect((await kwh(s, { groupControl: another })).kwh).toBe(0.1);
+    expect((await s.call('PATCH', `/api/v1/LuminarySupports/${across}`, { sockets: [] })).status).toBe(200);
     expect((await s.call('DELETE', `/api/v1/LuminarySupports/${across}`)).status).toBe(200);
     expect((await kwh(s)).kwh).toBe(0.1);
     const other = await report(users['elsewhere-admin']!, 'consumption', { ...range, groupControl: gc });
