@@ -31,3 +31,4 @@ export * from './device-truth.ts';
 export * from './inventory-import.ts';
 export * from './date-text.ts';
 export * from './group-by.ts';
+export * from './record-title.ts';

@@ -79,6 +79,11 @@ export class EntityService {
     return opts.resolve ? (await resolveLinks(this.repo, e, caller, [row]))[0]! : row;
   }
 
+  /** Records by id within the caller's scope, deleted ones too: what a log or the archive names. */
+  byIds(e: Entity, caller: Caller, ids: number[]): Promise<ApiRow[]> {
+    return this.repo.byIds(e, caller, ids);
+  }
+
   async create(e: Entity, caller: Caller, input: Row): Promise<ApiRow> {
     const data = await this.prepareCreate(e, caller, input);
     const row = await this.repo

@@ -5,6 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { changeLog } from '../db/change-log.table.ts';
 import { tableOf } from '../db/tables.ts';
 import type { ApiRow } from '../entities/row-mapper.ts';
+import { heldEntries } from './held-changes.ts';
 
 type Row = Record<string, unknown>;
 export type ChangeAction = 'create' | 'update' | 'delete';
@@ -61,19 +62,32 @@ export function logChange(
   return logChanges(db, e, caller, action, [{ row, changes }]);
 }
 
-/** An entry per record of one write that changed many (an import), in one statement. */
+/**
+ * An entry per record of one write that changed many (an import), in one statement; with an entry of its own for
+ * each record a holder took in or let go (a module placed in a mounting's socket, or taken out).
+ */
 export async function logChanges(db: Db, e: Entity, caller: Caller, action: ChangeAction, entries: Logged[]) {
   if (!entries.length) return;
-  await db.insert(changeLog).values(
-    entries.map(({ row, changes }) => ({
+  const userId = caller.userId ?? null;
+  const group = (row: ApiRow) => groupOf(e, row);
+  await db.insert(changeLog).values([
+    ...entries.map(({ row, changes }) => ({
       entity: e.name,
       recordId: row._id,
-      groupId: groupOf(e, row),
-      userId: caller.userId ?? null,
+      groupId: group(row),
+      userId,
       action,
       changes,
     })),
-  );
+    ...heldEntries(e, action === 'delete', entries, group).map((h) => ({
+      entity: h.entity.name,
+      recordId: h.recordId,
+      groupId: h.groupId,
+      userId,
+      action: 'update' as const,
+      changes: h.changes,
+    })),
+  ]);
 }
 
 /**

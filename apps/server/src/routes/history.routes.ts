@@ -5,6 +5,8 @@ import { ENTITIES, idSchema } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import type { EntityService } from '../entities/entity.service.ts';
 import { readChanges } from '../history/change-log.ts';
+import { linksInChanges, namesOf } from '../history/record-names.ts';
+import { requestLanguage } from '../http/api-error.ts';
 import { entityAccess } from './entity.routes.ts';
 import { errorResponses } from './entity-schemas.ts';
 
@@ -28,12 +30,15 @@ const answer = z.object({
         login: z.string().nullable(),
       }),
     ),
+    /** entity → id → name of every record the page's changes refer to (that the caller may see) */
+    names: z.record(z.string(), z.record(z.string(), z.string())),
   }),
 });
 
 /**
  * GET /api/v2/{Entity}/history?id=: who created and changed a record, which fields from what to what (issue 15).
- * Seen by whoever may view the record itself: the same area right, the same group scope.
+ * Seen by whoever may view the record itself: the same area right, the same group scope. The records the changes
+ * refer to come named, so an operator reads names, not numbers (issue 28 §4).
  */
 export function registerHistoryRoutes(app: FastifyInstance, db: Db, service: EntityService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,7 +54,13 @@ export function registerHistoryRoutes(app: FastifyInstance, db: Db, service: Ent
         const { id, limit, skip } = req.query;
         const row = await service.get(e, req.caller, id, { deleted: true });
         if (row.deletedAt) seeDeleted(req, 'true');
-        return { error: false as const, result: await readChanges(db, e, req.caller, id, limit, skip) };
+        const page = await readChanges(db, e, req.caller, id, limit, skip);
+        const links = linksInChanges(
+          e.name,
+          page.data.map((d) => d.changes),
+        );
+        const names = await namesOf(service, req.caller, requestLanguage(req), links);
+        return { error: false as const, result: { ...page, names } };
       },
     );
   }
