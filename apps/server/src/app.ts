@@ -314,7 +314,7 @@ export async function buildApp({
   registerLiveRoutes(app, hub, { sessions: auth });
   registerControllerCommandRoutes(app, service, commandService);
   registerDeviceSecretRoutes(app, service, secrets);
-  registerControlRoutes(app, db, commandService);
+  registerControlRoutes(app, db, commandService, service);
   registerModuleConfigRoutes(app, db, commandService, written);
   registerModuleHistoryRoutes(app, db, service);
   registerSocketHolderRoutes(app, db);

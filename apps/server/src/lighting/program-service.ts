@@ -15,6 +15,7 @@ import {
   touchedSince,
   type PlacedController,
 } from './program-source.ts';
+import { ProgramCauses, type ProgramCause } from './program-cause.ts';
 import { ALONE, type SenderLease } from './sender-lease.ts';
 
 /** The server's idea of now: tests move it instead of sleeping through a night. */
@@ -91,12 +92,15 @@ export class ProgramService {
   private readonly cameOnline = new Set<string>();
   /** controllers whose last table sent was not acknowledged: compiled and sent again at the next run */
   private readonly unacknowledged = new Set<string>();
+  private readonly causes: ProgramCauses;
 
   constructor(
     private readonly db: Db,
     private readonly commands: CommandService,
     private readonly opts: { clock?: Clock; settleMs?: number; log?: Log; lease?: SenderLease } = {},
-  ) {}
+  ) {
+    this.causes = new ProgramCauses(db, PROGRAM_SOURCES);
+  }
 
   private get lease() {
     return this.opts.lease ?? ALONE;
@@ -203,6 +207,7 @@ export class ProgramService {
       this.lampsStale = true;
     }
     this.leading = true;
+    const causes = await this.causes.since();
     const touched = await this.readLamps();
     const controllers = [...this.controllers!.values()];
     // a new sender, a rule, or every lamp read again: every controller's table may have changed
@@ -229,7 +234,7 @@ export class ProgramService {
       }
       if (!first && due.length) {
         sent += due.length;
-        first = this.send(due.splice(0));
+        first = this.send(due.splice(0), causes);
         // a rejection is taken below, once the rest compiled
         first.catch(() => {});
       }
@@ -238,22 +243,29 @@ export class ProgramService {
     }
     sent += due.length;
     // one command's window at a time: two would double what the broker queues for a subscriber, and it drops the rest
-    const unanswered = (await (first ?? 0)) + (await this.send(due));
+    const unanswered = (await (first ?? 0)) + (await this.send(due, causes));
     if (sent) this.opts.log?.info({ sent, unanswered }, 'lighting programs sent');
     if (unanswered) this.noLaterThan(RETRY_MS);
     this.atNextNoon(controllers);
   }
 
-  /** Sends the due tables, one command per group; returns how many were not acknowledged. */
-  private async send(due: Due[]): Promise<number> {
+  /**
+   * Sends the due tables, one command per group, each in the name of the user whose change it follows (if one
+   * did); returns how many were not acknowledged.
+   */
+  private async send(due: Due[], causes: Map<number | null, ProgramCause>): Promise<number> {
     let unanswered = 0;
     for (const [group, ofGroup] of groupBy(due, (d) => d.controller.group)) {
       if (this.stopped) break;
+      const cause = causes.get(group) ?? causes.get(null);
       const { devices } = await this.commands.run(
-        { ...SYSTEM, groupId: group ?? undefined },
+        { ...SYSTEM, groupId: group ?? undefined, userId: cause?.userId },
         'program',
         { by: 'program' },
-        { controllers: ofGroup.length },
+        {
+          controllers: ofGroup.length,
+          ...(cause && { because: { entity: cause.entity, id: cause.id } }),
+        },
         ofGroup.map((d) => ({ controllerMac: d.controller.mac, payload: payloadOf(d.program, d.version) })),
       );
       devices.forEach((device, i) => {

@@ -8,6 +8,8 @@ import { tables } from '../db/tables.ts';
 import { byController, modulesOf, type Target } from '../field/control-targets.ts';
 import type { CommandService, DeviceOutcome } from '../field/command.service.ts';
 import { archivedCommand, archiveQuery, listArchive } from '../field/command-archive.ts';
+import { commandsInWords } from '../field/command-words.ts';
+import type { EntityService } from '../entities/entity.service.ts';
 import { ApiError, requestLanguage } from '../http/api-error.ts';
 import { errorResponses } from './entity-schemas.ts';
 
@@ -59,7 +61,12 @@ const worst = (devices: DeviceOutcome[]) => devices.find((d) => d.code !== 0)?.c
  * Spec §7 control calls: dimming by module, controller, segment or control group, and by mounting (ours: the
  * lamps of one post as one command); cabinet phase switches.
  */
-export function registerControlRoutes(app: FastifyInstance, db: Db, commands: CommandService) {
+export function registerControlRoutes(
+  app: FastifyInstance,
+  db: Db,
+  commands: CommandService,
+  service: EntityService,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['control'];
   r.get(
@@ -169,10 +176,11 @@ export function registerControlRoutes(app: FastifyInstance, db: Db, commands: Co
       },
       config: access('view'),
     },
-    async (req) => ({
-      error: false as const,
-      result: await listArchive(db, req.caller, req.query),
-    }),
+    async (req) => {
+      const page = await listArchive(db, req.caller, req.query);
+      const data = await commandsInWords(db, service, req.caller, requestLanguage(req), page.data);
+      return { error: false as const, result: { ...page, data } };
+    },
   );
   r.get(
     '/api/v2/commands/:id',
@@ -187,7 +195,8 @@ export function registerControlRoutes(app: FastifyInstance, db: Db, commands: Co
     async (req) => {
       const found = await archivedCommand(db, req.caller, req.params.id);
       if (!found) throw new ApiError('NotFoundError', ['id']);
-      return { error: false as const, result: found };
+      const [words] = await commandsInWords(db, service, req.caller, requestLanguage(req), [found]);
+      return { error: false as const, result: words };
     },
   );
 }
