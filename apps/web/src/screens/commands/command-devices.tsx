@@ -6,7 +6,7 @@ import type { DeviceState } from './commands-api.ts';
 export const when = (iso: string | null, locale: string) =>
   iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' }) : '—';
 
-/** A command's state at each controller it went to. */
+/** A command's state at each controller it went to, by name, with what its answer means. */
 export function CommandDevices({ devices }: { devices: DeviceState[] }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -14,9 +14,9 @@ export function CommandDevices({ devices }: { devices: DeviceState[] }) {
     <Table size="small" aria-label={translate(sl('commandsDevices'))}>
       <TableHead>
         <TableRow>
-          <TableCell>{translate(sl('commandsController'))}</TableCell>
+          <TableCell>{translate(sl('commandsDevice'))}</TableCell>
           <TableCell>{translate(sl('commandsOutcome'))}</TableCell>
-          <TableCell>{translate(sl('commandsCode'))}</TableCell>
+          <TableCell>{translate(sl('commandsMessage'))}</TableCell>
           <TableCell>{translate(sl('commandsSent'))}</TableCell>
           <TableCell>{translate(sl('commandsAnswered'))}</TableCell>
         </TableRow>
@@ -24,9 +24,9 @@ export function CommandDevices({ devices }: { devices: DeviceState[] }) {
       <TableBody>
         {devices.map((d) => (
           <TableRow key={d.controllerMac}>
-            <TableCell>{d.controllerMac}</TableCell>
+            <TableCell title={d.controllerMac}>{d.name ?? d.controllerMac}</TableCell>
             <TableCell>{translate(sl(`commandsOutcome_${d.state}`))}</TableCell>
-            <TableCell>{d.code ?? '—'}</TableCell>
+            <TableCell title={d.code == null ? undefined : String(d.code)}>{d.message || '—'}</TableCell>
             <TableCell>{when(d.sentAt, locale)}</TableCell>
             <TableCell>{when(d.answeredAt, locale)}</TableCell>
           </TableRow>

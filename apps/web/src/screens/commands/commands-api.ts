@@ -13,6 +13,9 @@ export type DeviceState = {
   code: number | null;
   sentAt: string | null;
   answeredAt: string | null;
+  /** the controller's name, and what its answer code means (empty when it confirmed) */
+  name: string | null;
+  message: string;
 };
 export type ArchivedCommand = {
   id: number;
@@ -23,6 +26,10 @@ export type ArchivedCommand = {
   createdAt: string;
   finishedAt: string | null;
   devices: DeviceState[];
+  /** the name of the record the command addressed */
+  targetName: string | null;
+  /** the record whose change the command follows (a program after a profile changed) */
+  because?: { entity: string; id: number; name: string | null };
 };
 export type Filters = { type?: string; controller?: string; from?: string; to?: string; outcome: Outcome[] };
 

@@ -38,6 +38,10 @@ export const COMMANDS_MESSAGES = {
     commandsOutcome_disconnected: 'Controller offline',
     commandsOutcome_queued: 'Queued',
     commandsOutcome_sent: 'Sent, waiting',
+    commandsDevice: 'Controller',
+    commandsMessage: 'Message',
+    commandsDimTo: 'Dim to %{level}',
+    commandsBecause: 'after %{login} changed “%{name}”',
   },
   ru: {
     commandsTitle: 'Команды',
@@ -78,5 +82,9 @@ export const COMMANDS_MESSAGES = {
     commandsOutcome_disconnected: 'Контроллер не в сети',
     commandsOutcome_queued: 'В очереди',
     commandsOutcome_sent: 'Отправлена, ждёт ответа',
+    commandsDevice: 'Контроллер',
+    commandsMessage: 'Сообщение',
+    commandsDimTo: 'Диммирование до %{level}',
+    commandsBecause: 'после изменения «%{name}» пользователем %{login}',
   },
 };

@@ -18,6 +18,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
+import type { Language } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { CommandDevices, when } from './command-devices.tsx';
 import { CommandFilters } from './command-filters.tsx';
@@ -29,7 +30,7 @@ import {
   type Filters,
   type Outcome,
 } from './commands-api.ts';
-import { commandTypeName, targetText } from './command-text.ts';
+import { commandTargetText, commandTypeName } from './command-text.ts';
 import { useLiveCommands } from './use-live-commands.ts';
 
 /** Who did what (issue 15): the commands archive, filtered, with each controller's state, live while in progress. */
@@ -59,7 +60,6 @@ export default function CommandsScreen() {
   }, [filters, page, perPage]);
   useEffect(load, [load]);
   useLiveCommands(load);
-  const typeName = (t: string) => commandTypeName(t, translate);
   return (
     <Card sx={{ mt: 2 }}>
       <Title title={translate(sl('commandsTitle'))} />
@@ -104,8 +104,8 @@ export default function CommandsScreen() {
                     </TableCell>
                     <TableCell>{when(c.createdAt, locale)}</TableCell>
                     <TableCell>{c.login ?? '—'}</TableCell>
-                    <TableCell>{typeName(c.type)}</TableCell>
-                    <TableCell>{targetText(c.target, translate)}</TableCell>
+                    <TableCell>{commandTypeName(c, translate, locale as Language)}</TableCell>
+                    <TableCell>{commandTargetText(c, translate)}</TableCell>
                     <TableCell>
                       <Chip
                         size="small"

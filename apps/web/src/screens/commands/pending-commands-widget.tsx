@@ -6,7 +6,7 @@ import { sl } from '../../i18n/messages.ts';
 import { useAnswer } from '../lighting/use-answer.ts';
 import { when } from './command-devices.tsx';
 import { fetchArchive } from './commands-api.ts';
-import { commandTypeName, targetText } from './command-text.ts';
+import { commandTargetText, commandTypeName } from './command-text.ts';
 
 const LATEST = 3;
 
@@ -33,7 +33,7 @@ export function PendingCommandsWidget({ tick }: { tick: number }) {
       </Link>
       {pending.data.map((c) => (
         <Typography key={c.id} variant="body2" data-testid="commands-pending-item">
-          {commandTypeName(c.type, translate)} · {targetText(c.target, translate)} · {c.login ?? '—'}
+          {commandTypeName(c, translate, lang)} · {commandTargetText(c, translate)} · {c.login ?? '—'}
           <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
             {when(c.createdAt, lang)}
           </Typography>

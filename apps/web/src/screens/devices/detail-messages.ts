@@ -70,6 +70,8 @@ export const DETAIL_MESSAGES = {
     historyHidden: 'changed (not shown)',
     historyCommands: 'Commands sent',
     historyNoCommands: 'No command was sent',
+    historyShape: 'an area of %{smart_count} point |||| an area of %{smart_count} points',
+    historyData: 'data',
   },
   ru: {
     detailOverview: 'Обзор',
@@ -141,5 +143,8 @@ export const DETAIL_MESSAGES = {
     historyHidden: 'изменено (не показывается)',
     historyCommands: 'Отправленные команды',
     historyNoCommands: 'Команды не отправлялись',
+    historyShape:
+      'контур из %{smart_count} точки |||| контур из %{smart_count} точек |||| контур из %{smart_count} точек',
+    historyData: 'данные',
   },
 } as const;

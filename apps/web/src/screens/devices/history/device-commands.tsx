@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import type { Language } from '@sl/domain';
 import { sl } from '../../../i18n/messages.ts';
 import { fetchArchive, type ArchivedCommand, type DeviceState } from '../../commands/commands-api.ts';
 import { useLiveCommands } from '../../commands/use-live-commands.ts';
+import { commandTargetText, commandTypeName } from '../../commands/command-text.ts';
 
 const COLOUR: Record<DeviceState['state'], 'info' | 'success' | 'error'> = {
   queued: 'info',
@@ -27,6 +29,7 @@ export function DeviceCommands({
   limit?: number;
 }) {
   const translate = useTranslate();
+  const [lang] = useLocaleState() as [Language, unknown];
   const [rows, setRows] = useState<ArchivedCommand[]>();
   const load = useCallback(() => {
     fetchArchive({ controller: mac, outcome: [] }, 0, limit).then(
@@ -55,13 +58,16 @@ export function DeviceCommands({
             <TableRow key={c.id} data-testid={`device-command-${c.id}`}>
               <TableCell>{time(c.createdAt)}</TableCell>
               <TableCell>{c.login ?? '—'}</TableCell>
-              <TableCell>{translate(`sl.commandsType_${c.type}`, { _: c.type })}</TableCell>
+              <TableCell>
+                {commandTypeName(c, translate, lang)} · {commandTargetText(c, translate)}
+              </TableCell>
               <TableCell>
                 {here && (
                   <Chip
                     size="small"
                     color={COLOUR[here.state]}
                     label={translate(sl(`commandsOutcome_${here.state}`))}
+                    title={here.message || undefined}
                   />
                 )}
               </TableCell>

@@ -1,3 +1,4 @@
+import type { Names } from './change-text.ts';
 import { http } from '../../../providers/http.ts';
 
 export type FieldChange = { from?: unknown; to?: unknown };
@@ -10,9 +11,9 @@ export type ChangeEntry = {
   login: string | null;
 };
 
-/** A record's change log, newest first (GET /api/v2/{Entity}/history). */
+/** A record's change log, newest first, with the names of the records it refers to (GET /api/v2/{Entity}/history). */
 export async function changesOf(entity: string, id: number, limit = 50) {
-  const { result } = await http<{ result: { total: number; data: ChangeEntry[] } }>(
+  const { result } = await http<{ result: { total: number; data: ChangeEntry[]; names: Names } }>(
     'GET',
     `/api/v2/${entity}/history?id=${id}&limit=${limit}`,
   );

@@ -4,19 +4,19 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { fieldLabel, type Language } from '@sl/domain';
 import { sl } from '../../../i18n/messages.ts';
 import { DeviceCommands } from './device-commands.tsx';
+import { useChangeText, type Names } from './change-text.ts';
 import { changesOf, type ChangeEntry, type FieldChange } from './history-api.ts';
 
 const ACTION = { create: 'historyCreated', update: 'historyUpdated', delete: 'historyDeleted' } as const;
 
-const shown = (v: unknown) =>
-  v == null || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-
-function ChangeLine({ name, change, entity }: { name: string; change: FieldChange; entity: string }) {
+function ChangeLine(props: { name: string; change: FieldChange; entity: string; names: Names }) {
+  const { name, change, entity, names } = props;
   const translate = useTranslate();
   const [lang] = useLocaleState() as [Language, unknown];
+  const shown = useChangeText(entity, names);
   const label = fieldLabel(name, lang, entity);
   if (!('to' in change)) return <>{`${label}: ${translate(sl('historyHidden'))}`}</>;
-  return <>{`${label}: ${shown(change.from)} → ${shown(change.to)}`}</>;
+  return <>{`${label}: ${shown(name, change.from)} → ${shown(name, change.to)}`}</>;
 }
 
 /**
@@ -26,15 +26,22 @@ function ChangeLine({ name, change, entity }: { name: string; change: FieldChang
 export function HistoryTab(props: { entity: string; id: number; time(v: unknown): string; mac?: string }) {
   const { entity, id, time, mac } = props;
   const translate = useTranslate();
+  // the names come in the language asked in
+  const [locale] = useLocaleState();
   const [entries, setEntries] = useState<ChangeEntry[]>();
+  const [names, setNames] = useState<Names>({});
   useEffect(() => {
     let gone = false;
     changesOf(entity, id).then(
-      (r) => !gone && setEntries(r.data),
+      (r) => {
+        if (gone) return;
+        setEntries(r.data);
+        setNames(r.names);
+      },
       () => !gone && setEntries([]),
     );
     return () => void (gone = true);
-  }, [entity, id]);
+  }, [entity, id, locale]);
   return (
     <Box data-testid="history-tab">
       <Typography variant="subtitle1" component="h2">
@@ -50,7 +57,7 @@ export function HistoryTab(props: { entity: string; id: number; time(v: unknown)
               })}`}
               secondary={Object.entries(e.changes).map(([name, change]) => (
                 <Box component="span" key={name} sx={{ display: 'block', wordBreak: 'break-word' }}>
-                  <ChangeLine name={name} change={change} entity={entity} />
+                  <ChangeLine name={name} change={change} entity={entity} names={names} />
                 </Box>
               ))}
             />

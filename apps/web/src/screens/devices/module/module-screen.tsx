@@ -3,10 +3,13 @@ import { Show, useRecordContext, useShowContext } from 'react-admin';
 import { mayIn } from '../../../providers/auth-provider.ts';
 import { LampProgramAside } from '../../../resources/lamp-program-aside.tsx';
 import { EventHistoryCard } from '../../events/event-history-card.tsx';
+import { useCityTime } from '../city-time.ts';
 import { DetailActions } from '../detail-actions.tsx';
+import { DetailTabs } from '../detail-tabs.tsx';
 import { DeviceCard } from '../device-card.tsx';
 import { DeviceFields } from '../device-fields.tsx';
 import { DimCard } from '../dim-card.tsx';
+import { HistoryTab } from '../history/history-tab.tsx';
 import { useLiveRefresh } from '../use-live-refresh.ts';
 import { ModuleHistoryCard } from './module-history-card.tsx';
 import { ModuleParamsCard } from './module-params-card.tsx';
@@ -53,6 +56,20 @@ export default function ModuleScreen() {
 }
 
 function ModuleBody() {
+  const record = useRecordContext();
+  const time = useCityTime(record?.city);
+  if (!record) return null;
+  return (
+    <DetailTabs
+      tabs={[
+        { key: 'detailOverview', content: <ModuleOverview /> },
+        { key: 'detailHistory', content: <HistoryTab entity={NAME} id={Number(record.id)} time={time} /> },
+      ]}
+    />
+  );
+}
+
+function ModuleOverview() {
   const record = useRecordContext();
   const { refetch } = useShowContext();
   useLiveRefresh(record ? [Number(record.id)] : [], () => void refetch());
