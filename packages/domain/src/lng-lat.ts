@@ -20,3 +20,7 @@ export function pointPlace(point: unknown): [number, number] | undefined {
   const c = (point as { coordinates?: unknown } | null | undefined)?.coordinates;
   return Array.isArray(c) ? lngLat(c[0], c[1]) : undefined;
 }
+
+/** How many positions a GeoJSON geometry's coordinates hold, however deeply nested (a district's boundary). */
+export const positionCount = (c: unknown): number =>
+  Array.isArray(c) ? (typeof c[0] === 'number' ? 1 : c.reduce((n: number, x) => n + positionCount(x), 0)) : 0;

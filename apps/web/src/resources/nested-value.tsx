@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   FunctionField,
@@ -9,13 +9,23 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
-import { decodeIo, fieldLabel, formatNumber, roundCoordinate, type Field, type Language } from '@sl/domain';
+import {
+  decodeIo,
+  fieldLabel,
+  formatNumber,
+  positionCount,
+  roundCoordinate,
+  type Field,
+  type Language,
+} from '@sl/domain';
 import { canDo, recordLink } from '../providers/auth-provider.ts';
 import { recordTitle } from './record-title.ts';
 import { StatusLabel } from './status-label.tsx';
 import { useValueText } from './value-text.ts';
 
 type Row = Record<string, unknown>;
+// maplibre loads only when a shape is shown
+const ShapeMap = lazy(() => import('../screens/devices/shape-map.tsx'));
 const PHASE_NAMES = ['A', 'B', 'C'] as const;
 
 /** Label and value pairs, one per line. */
@@ -122,7 +132,7 @@ export function NestedValue({ field, value }: { field: Field; value: unknown }) 
         <ScalarList of={field.of} items={value} />
       );
     case 'json':
-      return <RawValue value={value} />;
+      return isShape(value) ? <ShapeValue shape={value} /> : <RawValue value={value} />;
     default:
       return <SubValue name="value" field={field} record={{ value }} />;
   }
@@ -183,6 +193,25 @@ function ScalarList({ of, items }: { of: Field; items: unknown[] }) {
 }
 
 /** A device's own payload: its keys as labels, its numbers in the language's format. */
+type Shape = { type: string; coordinates: unknown };
+const isShape = (v: unknown): v is Shape =>
+  !!v && typeof (v as Shape).type === 'string' && Array.isArray((v as Shape).coordinates);
+
+/** A GeoJSON shape (a district's boundary): drawn on a map and summed up, never its thousands of numbers. */
+function ShapeValue({ shape }: { shape: Shape }) {
+  const translate = useTranslate();
+  return (
+    <Box data-testid="shape-value">
+      <Typography variant="body2">
+        {translate('sl.historyShape', { smart_count: positionCount(shape.coordinates) })}
+      </Typography>
+      <Suspense>
+        <ShapeMap shape={shape} />
+      </Suspense>
+    </Box>
+  );
+}
+
 function RawValue({ value }: { value: unknown }) {
   const lang = useLanguage();
   const show = (v: unknown): string =>

@@ -1,5 +1,5 @@
 import { useLocaleState, useTranslate } from 'react-admin';
-import { entity, fieldLabel, formatNumber, type Field, type Language } from '@sl/domain';
+import { entity, fieldLabel, formatNumber, positionCount, type Field, type Language } from '@sl/domain';
 import { useValueText } from '../../../resources/value-text.ts';
 import { sl } from '../../../i18n/messages.ts';
 
@@ -9,10 +9,6 @@ type Row = Record<string, unknown>;
 
 const EMPTY = '—';
 const isEmpty = (v: unknown) => v == null || v === '' || (Array.isArray(v) && !v.length);
-
-/** the points of a GeoJSON geometry's coordinates, however deeply nested */
-const pointsIn = (c: unknown): number =>
-  Array.isArray(c) ? (typeof c[0] === 'number' ? 1 : c.reduce((n: number, x) => n + pointsIn(x), 0)) : 0;
 
 /**
  * A field's value in an operator's words, by its declaration (issue 28 §4): a reference by the record's name, a
@@ -40,7 +36,7 @@ export function useChangeText(entityName: string, names: Names) {
       case 'list':
         return (value as unknown[]).map((item, i) => `${i + 1}) ${text(field.of, item)}`).join('; ');
       case 'json': {
-        const points = pointsIn((value as { coordinates?: unknown }).coordinates);
+        const points = positionCount((value as { coordinates?: unknown }).coordinates);
         return points ? translate(sl('historyShape'), { smart_count: points }) : translate(sl('historyData'));
       }
       default:
