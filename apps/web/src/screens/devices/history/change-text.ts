@@ -33,8 +33,12 @@ export function useChangeText(entityName: string, names: Names) {
       }
       case 'object':
         return parts(field.fields, value as Row) || EMPTY;
-      case 'list':
-        return (value as unknown[]).map((item, i) => `${i + 1}) ${text(field.of, item)}`).join('; ');
+      case 'list': {
+        const items = value as unknown[];
+        // records (sockets) numbered, plain values (a sequence) as a row
+        if (field.of.kind !== 'object') return items.map((item) => text(field.of, item)).join(', ');
+        return items.map((item, i) => `${i + 1}) ${text(field.of, item)}`).join('; ');
+      }
       case 'json': {
         const points = positionCount((value as { coordinates?: unknown }).coordinates);
         return points ? translate(sl('historyShape'), { smart_count: points }) : translate(sl('historyData'));
