@@ -15,6 +15,13 @@ export const DEMO_CITY = {
   lat: 42.3736,
   lon: -71.1097,
   timezone: 'America/New_York',
+  // Approximate figures, named with their sources in inventories/README.md ("Tariff and emission factor"):
+  // Massachusetts' commercial electricity price, about 22 ¢/kWh (U.S. EIA, Electric Power Annual 2023, table 2.10;
+  // Cambridge's own 2014 figure, $900,000 for 4 million kWh of street lighting, is 22.5 ¢), one price all night.
+  tariff: 0.22,
+  currency: 'USD',
+  // New England's grid (U.S. EPA eGRID2022, subregion NEWE, CO2 total output emission rate, about 540 lb/MWh)
+  co2Factor: 245,
 };
 
 export async function bootstrap(

@@ -52,6 +52,22 @@ describe('Cambridge from its real inventory', () => {
     expect(city.cabinets.every((c) => /^\d{15}$/.test(c.controller.imei))).toBe(true);
   });
 
+  it('gives each lamp the model of its head and fixture code, with that model’s estimated power', () => {
+    const count = new Map<string, number>();
+    for (const m of modulesOf(city))
+      count.set(`${m.model} ${m.watts}`, (count.get(`${m.model} ${m.watts}`) ?? 0) + 1);
+    expect(Object.fromEntries(count)).toEqual({
+      'CAM-COBRA-A1 191': 278,
+      'CAM-COBRA-A2 128': 1952,
+      'CAM-COBRA-A3 66': 2638,
+      'CAM-1907 66': 560,
+      'CAM-ACORN 66': 420,
+      'CAM-SELUX 66': 142,
+      'CAM-SHOEBOX 66': 81,
+      'CAM-OTHER 66': 241,
+    });
+  });
+
   it('keeps only the first N cabinets, and another network gives other MACs', () => {
     const small = buildCity('cambridge', 'CAM', poles, { network: 0xbeef, controllers: 2 });
     expect(small.cabinets.map((c) => c.uid)).toEqual(city.cabinets.slice(0, 2).map((c) => c.uid));

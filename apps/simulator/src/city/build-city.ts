@@ -6,7 +6,14 @@ import { zOrder } from './z-order.ts';
 
 export type Phase = 1 | 2 | 3;
 /** One luminaire and the lamp module that controls it. */
-export type LampModule = { mac: string; phase: Phase; luminaire: string; support: string; watts: number };
+export type LampModule = {
+  mac: string;
+  phase: Phase;
+  luminaire: string;
+  support: string;
+  watts: number;
+  model?: string;
+};
 export type Support = {
   uid: string;
   street?: string;
@@ -79,6 +86,7 @@ export function buildCity(name: string, code: string, poles: Pole[], opts: CityO
       luminaire: distinct(luminaires, l.uid),
       support: l.support,
       watts: l.watts,
+      ...(l.model && { model: l.model }),
     }));
     cabinets.push({
       uid,

@@ -1,8 +1,5 @@
+import { cambridgeModel } from './cambridge-models.ts';
 import { countBy, point, str, type GeoFeature, type Pole } from './pole.ts';
-
-// The inventory has no wattage; FixtureType counts LEDs per lamp (A1 120, A2 80, A3 40), so this is an estimate.
-const WATTS: Record<string, number> = { A1: 100, A2: 70, A3: 35 };
-const DEFAULT_WATTS = 70;
 
 export function cambridgePoles(features: GeoFeature[]): Pole[] {
   // some Lamp1/Lamp2 values are repeated across poles ("724-M?"); those lamps are named after their pole instead
@@ -11,7 +8,8 @@ export function cambridgePoles(features: GeoFeature[]): Pole[] {
   return features.map((f) => {
     const p = f.properties!;
     const uid = String(p.PoleID);
-    const watts = WATTS[str(p.FixtureType)?.slice(0, 2) ?? ''] ?? DEFAULT_WATTS;
+    // the inventory has no wattage: the model's is an estimate (cambridge-models.ts)
+    const model = cambridgeModel(str(p.Description), str(p.FixtureType));
     const hood = typeof p.Neighborhood === 'number' ? p.Neighborhood : undefined;
     const n = typeof p.NumLamps === 'number' ? p.NumLamps : 1;
     return {
@@ -20,7 +18,11 @@ export function cambridgePoles(features: GeoFeature[]): Pole[] {
       ...point(f),
       group: hood === undefined ? 'Neighborhood unknown' : `Neighborhood ${hood}`,
       groupCode: hood === undefined ? 'NX' : `N${hood}`,
-      lamps: lampIds(uid, n, unique(str(p.Lamp1)), unique(str(p.Lamp2))).map((id) => ({ uid: id, watts })),
+      lamps: lampIds(uid, n, unique(str(p.Lamp1)), unique(str(p.Lamp2))).map((id) => ({
+        uid: id,
+        watts: model.watts,
+        model: model.code,
+      })),
     };
   });
 }

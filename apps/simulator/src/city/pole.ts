@@ -7,7 +7,8 @@ export type Pole = {
   /** neighbourhood or circuit (a cabinet never spans two), and its short code for cabinet names */
   group: string;
   groupCode: string;
-  lamps: { uid: string; watts: number }[];
+  /** `model`: the code of the lamp model it is, where the inventory tells */
+  lamps: { uid: string; watts: number; model?: string }[];
 };
 
 export type GeoFeature = {
