@@ -4,6 +4,8 @@ import type { Db } from '../db/connect.ts';
 import { tables } from '../db/tables.ts';
 import { seedDemoCity } from './demo-city.ts';
 import { seedDemoDistricts } from './demo-districts.ts';
+import { generateDemoHistory } from './demo-history.ts';
+import { seedDemoModels } from './demo-models.ts';
 import { seedDemoProgram } from './demo-program.ts';
 import type { DeviceSecrets } from './device-secrets.ts';
 
@@ -21,7 +23,7 @@ const DEMO_REPORT_MS = 60_000;
 export async function startDemo(
   db: Db,
   brokerUrl: string,
-  log: { info(obj: object, msg: string): void },
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
   secrets: DeviceSecrets,
   cityName: CityName = 'cambridge',
 ): Promise<SimulatorHandle> {
@@ -33,17 +35,21 @@ export async function startDemo(
   if (!group?.cities?.[0]) throw new Error('the Demo group and its city are missing');
   const city = await loadCity(cityName);
   const started = Date.now();
-  if (await seedDemoCity(db, group._id, group.cities[0], city)) {
+  const fresh = await seedDemoCity(db, group._id, group.cities[0], city);
+  if (fresh) {
     log.info(
       { supports: city.supports.length, cabinets: city.cabinets.length, ms: Date.now() - started },
       'demo city seeded',
     );
   }
+  if (cityName === 'cambridge' && (await seedDemoModels(db, city))) log.info({}, 'demo lamp models seeded');
   if (cityName === 'cambridge' && (await seedDemoDistricts(db, group.cities[0])))
     log.info({}, 'demo districts seeded');
   const thisYear = new Date().getUTCFullYear();
   if (await seedDemoProgram(db, group._id, group.cities[0], [thisYear, thisYear + 1]))
     log.info({}, 'demo lighting program seeded');
+  // a fresh demo gets a past, written while the server already answers
+  if (fresh) void demoHistory(db, group._id, group.cities[0], city, log);
   const issued = await secrets.issueByMac(city.cabinets.map((c) => c.controller.mac));
   // the controllers keep asking a broker that is slow to answer, as real ones do; the server does not wait on them
   return startSimulator({
@@ -53,6 +59,28 @@ export async function startDemo(
     secrets: Object.fromEntries(issued),
     connectTimeoutMs: null,
   });
+}
+
+async function demoHistory(
+  db: Db,
+  group: number,
+  cityId: number,
+  city: Awaited<ReturnType<typeof loadCity>>,
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
+) {
+  try {
+    const C = tables.Cities!;
+    const [c] = await db.select({ lat: C.lat, lon: C.lon, tz: C.timezone }).from(C).where(eq(C._id, cityId));
+    if (c?.lat == null || c.lon == null) return;
+    const place = { lat: Number(c.lat), lon: Number(c.lon), tz: String(c.tz ?? 'UTC') };
+    const done = await generateDemoHistory(db, group, city, place);
+    log.info(
+      { ...done, start: done.start.toISOString(), end: done.end.toISOString() },
+      'demo history generated',
+    );
+  } catch (err) {
+    log.error({ err }, 'demo history failed');
+  }
 }
 
 const WATCH_MS = 30_000;
