@@ -11,10 +11,9 @@ import {
 // by) and UTC day, each hour's burning hours and level-hours (level / 100 times hours), from the astronomical clock.
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
-/** One kind of lamp's UTC day: element i is the hour from i:00 UTC, null outside the generated range. */
-export type DayCurve = { k: number; day: string; lit: (number | null)[]; lvl: (number | null)[] };
+/** Per kind of lamp, each hour's burning hours and level-hours from `start` (a whole UTC hour), hour i at index i. */
+export type HourCurves = { start: Date; hours: number; lit: number[][]; lvl: number[][] };
 
 /** The time in [from, to) during which the level is above 0, and the level's integral there, in hours. */
 export function integrate(
@@ -48,7 +47,7 @@ export async function nightCurves(
   place: Place & { tz: string },
   start: Date,
   end: Date,
-): Promise<DayCurve[]> {
+): Promise<HourCurves> {
   const [from, to] = [start.getTime(), end.getTime()];
   const hours = kinds.map(() => new Map<number, { lit: number; lvl: number }>());
   const last = localDay(end, place.tz);
@@ -73,22 +72,14 @@ export async function nightCurves(
     });
     await tick();
   }
-  const curves: DayCurve[] = [];
-  for (let d = Math.floor(from / DAY) * DAY; d < to; d += DAY) {
-    const day = new Date(d).toISOString().slice(0, 10);
-    kinds.forEach((_, k) => {
-      const at = (i: number) => d + i * HOUR;
-      const inRange = (i: number) => at(i) >= from && at(i) < to;
-      const of = (i: number) => hours[k]!.get(at(i)) ?? { lit: 0, lvl: 0 };
-      curves.push({
-        k,
-        day,
-        lit: Array.from({ length: 24 }, (_, i) => (inRange(i) ? round(of(i).lit) : null)),
-        lvl: Array.from({ length: 24 }, (_, i) => (inRange(i) ? round(of(i).lvl) : null)),
-      });
-    });
-  }
-  return curves;
+  const n = Math.round((to - from) / HOUR);
+  const of = (k: number, i: number) => hours[k]!.get(from + i * HOUR) ?? { lit: 0, lvl: 0 };
+  return {
+    start,
+    hours: n,
+    lit: kinds.map((_, k) => Array.from({ length: n }, (_, i) => round(of(k, i).lit))),
+    lvl: kinds.map((_, k) => Array.from({ length: n }, (_, i) => round(of(k, i).lvl))),
+  };
 }
 
 const round = (v: number) => Math.round(v * 10_000) / 10_000;
