@@ -44,6 +44,7 @@ app.log.info(
   { database: database.kind, broker: broker.url },
   `console on http://${config.host}:${port}, API docs at /api/docs`,
 );
+void demo?.writeHistory?.();
 // a supervisor that started us with PORT=0 learns the port here, with no race for a port chosen in advance
 process.send?.({ listening: port, broker: broker.url });
 

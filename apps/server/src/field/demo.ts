@@ -26,7 +26,7 @@ export async function startDemo(
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
   secrets: DeviceSecrets,
   cityName: CityName = 'cambridge',
-): Promise<SimulatorHandle> {
+): Promise<SimulatorHandle & { writeHistory?: () => Promise<void> }> {
   const G = tables.Groups!;
   const [group] = await db
     .select({ _id: G._id, cities: G.cities })
@@ -48,17 +48,19 @@ export async function startDemo(
   const thisYear = new Date().getUTCFullYear();
   if (await seedDemoProgram(db, group._id, group.cities[0], [thisYear, thisYear + 1]))
     log.info({}, 'demo lighting program seeded');
-  // a fresh demo gets a past, written while the server already answers
-  if (fresh) void demoHistory(db, group._id, group.cities[0], city, log);
   const issued = await secrets.issueByMac(city.cabinets.map((c) => c.controller.mac));
   // the controllers keep asking a broker that is slow to answer, as real ones do; the server does not wait on them
-  return startSimulator({
+  const sim = await startSimulator({
     broker: brokerUrl,
     city,
     intervalMs: DEMO_REPORT_MS,
     secrets: Object.fromEntries(issued),
     connectTimeoutMs: null,
   });
+  // a fresh demo gets a past, to be written once the server answers: its statements queue on the database
+  const cityId = group.cities[0];
+  const writeHistory = fresh ? () => demoHistory(db, group._id, cityId, city, log) : undefined;
+  return Object.assign(sim, { writeHistory });
 }
 
 async function demoHistory(
