@@ -44,7 +44,6 @@ app.log.info(
   { database: database.kind, broker: broker.url },
   `console on http://${config.host}:${port}, API docs at /api/docs`,
 );
-void demo?.writeHistory?.();
 // a supervisor that started us with PORT=0 learns the port here, with no race for a port chosen in advance
 process.send?.({ listening: port, broker: broker.url });
 
@@ -60,4 +59,6 @@ if (demo) {
   prepareMap();
   void app.programs?.refresh();
   watchSimulatedField(field, app.log);
+  // 90 days of history for a fresh demo city, in the background: its charts have a shape on the first visit
+  void field.writeHistory?.();
 }
