@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MODULE_REPORTED_CODES } from '@sl/domain/status';
-import { decode, encode } from './codec.ts';
+import { decode, describeIssues, encode, type Decoded } from './codec.ts';
 import { fieldInstant } from './bounds.ts';
 import { deviceMac } from './topics.ts';
 
@@ -47,3 +47,28 @@ export type ModuleBatch = z.infer<typeof moduleBatch>;
 
 export const encodeModuleBatch = (b: z.input<typeof moduleBatch>) => encode(moduleBatch, b);
 export const decodeModuleBatch = (raw: Uint8Array | string) => decode(moduleBatch, raw);
+
+/** A batch whose envelope was read, with the readings that passed and why each other one did not. */
+export type ModuleBatchReadings = { at: string; modules: ModuleReading[]; refused: string[] };
+
+const batchEnvelope = z.object({
+  at: fieldInstant,
+  modules: z.array(z.unknown()).min(1).max(MODULE_BATCH_MAX),
+});
+
+/**
+ * A batch read reading by reading: each module's reading is its own module's truth, so one that breaks the schema
+ * is refused alone and the others of its batch are kept. A payload whose envelope is unreadable is refused whole.
+ */
+export function decodeModuleReadings(raw: Uint8Array | string): Decoded<ModuleBatchReadings> {
+  const envelope = decode(batchEnvelope, raw);
+  if (!envelope.ok) return envelope;
+  const modules: ModuleReading[] = [];
+  const refused: string[] = [];
+  envelope.value.modules.forEach((m, i) => {
+    const r = moduleReading.safeParse(m);
+    if (r.success) modules.push(r.data);
+    else refused.push(`modules.${i}: ${describeIssues(r.error)}`);
+  });
+  return { ok: true, value: { at: envelope.value.at, modules, refused } };
+}

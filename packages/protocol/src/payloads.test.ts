@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeIo, encodeIo, decodeState, encodeState, IO_BITS } from './state.ts';
-import { decodeModuleBatch, MODULE_BATCH_MAX, type ModuleReading } from './modules.ts';
+import { decodeModuleBatch, decodeModuleReadings, MODULE_BATCH_MAX, type ModuleReading } from './modules.ts';
 import { decodeMeterReading, METER_NO_VALUE, meterInt } from './meter.ts';
 import { deviceMac } from './topics.ts';
 
@@ -87,6 +87,16 @@ describe('module readings', () => {
       expect(decodeModuleBatch(batch([{ ...reading, ...bad }])).ok).toBe(false);
     expect(decodeModuleBatch(batch([])).ok).toBe(false);
     expect(decodeModuleBatch(batch(Array(MODULE_BATCH_MAX + 1).fill(reading))).ok).toBe(false);
+  });
+
+  it('reads a batch reading by reading: a bad one is refused alone, an unreadable envelope whole', () => {
+    const good = { ...reading, mac: '024D000100000002' };
+    const r = decodeModuleReadings(batch([reading, { ...reading, pwm: 101 }, good]));
+    expect(r.ok && r.value.modules).toEqual([reading, good]);
+    expect(r.ok && r.value.refused).toEqual([expect.stringMatching(/^modules\.1: pwm: /)]);
+    expect(decodeModuleReadings(JSON.stringify({ at: 'yesterday', modules: [reading] })).ok).toBe(false);
+    expect(decodeModuleReadings(batch([])).ok).toBe(false);
+    expect(decodeModuleReadings(batch(Array(MODULE_BATCH_MAX + 1).fill(reading))).ok).toBe(false);
   });
 
   it('takes MACs of 4 to 8 bytes only', () => {
