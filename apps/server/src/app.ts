@@ -129,6 +129,8 @@ export type AppDeps = {
    * out (default 5 s); false sends none (tests of other things, whose lamps must keep the levels they set).
    */
   programs?: { settleMs?: number; scheduleTickMs?: number; scheduleRetryMs?: number } | false;
+  /** where the log's lines go (standard output unless given: a test reads what the server warned of) */
+  logStream?: { write(line: string): void };
 };
 
 /** Fastify's trustProxy: a hop count trusts that many proxies nearest to the server. */
@@ -142,9 +144,10 @@ export async function buildApp({
   secrets,
   clock = SYSTEM_CLOCK,
   programs: programOptions = {},
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: logStream ? { level: config.logLevel, stream: logStream } : loggerOptions(config),
     bodyLimit: 5 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     // the client's address (per-address sign-in limit, sessions) and protocol (Secure cookies) behind a proxy

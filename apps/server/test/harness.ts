@@ -113,6 +113,8 @@ export async function startServer(
     /** send lighting programs to the field (off unless a test is about them: they set the lamps' levels) */
     programs?: AppDeps['programs'];
     clock?: AppDeps['clock'];
+    /** the server's log lines (JSON) at warn and above are pushed here; logLevel goes to warn unless given */
+    log?: string[];
   } = {},
 ): Promise<TestServer> {
   // a second server on the same database (two processes' worth of pools and listeners) when databaseUrl is given
@@ -146,8 +148,10 @@ export async function startServer(
       signInPerMinute: 100_000,
       adminPassword: ADMIN_PASSWORD,
       demo: true,
+      ...(opts.log && { logLevel: 'warn' }),
       ...config,
     },
+    ...(opts.log && { logStream: { write: (line: string) => void opts.log!.push(line) } }),
     database,
     broker,
     secrets,

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -109,18 +110,18 @@ function registerEntity(
   });
   /**
    * A list asked for with a limit above STREAM_ABOVE (the spec's unpaged `limit=1000000`, with `type=all` or not)
-   * is written a batch of rows at a time as it is read, never held whole: the same answer as `list`'s.
+   * is written a batch of rows at a time as it is read, never held whole: the same answer as `list`'s. Undefined
+   * for a smaller limit. The stream is given back unsent: a reply awaited is awaited until it has been sent whole.
    */
-  const streamed = async (
+  const unpaged = async (
     req: FastifyRequest<{ Querystring: Query }>,
-    reply: FastifyReply,
     envelope: boolean,
     defaults = false,
-  ): Promise<FastifyReply | undefined> => {
+  ): Promise<Readable | undefined> => {
     const q = parseListQuery(e, req.query, { defaults });
     if (q.limit <= STREAM_ABOVE) return undefined;
     seeDeleted(req, req.query.deleted);
-    const json = await slots.stream(req.caller, async () => {
+    return slots.stream(req.caller, async () => {
       const { batches, ...head } = await service.listInBatches(e, req.caller, q, wantsLinks(req.query.type));
       return (async function* () {
         const opening = JSON.stringify(head).slice(0, -1);
@@ -134,16 +135,18 @@ function registerEntity(
         yield envelope ? ']}}' : ']}';
       })();
     });
-    // the schema describes the answer for the document; a stream is sent as it is, never serialised
-    return reply.type('application/json; charset=utf-8').send(json);
   };
+  // the schema describes the answer for the document; a stream is sent as it is, never serialised
+  const sendJson = (reply: FastifyReply, json: Readable) =>
+    reply.type('application/json; charset=utf-8').send(json);
   const listSchema = { tags, querystring: s.query, response: { 200: s.page, ...errorResponses } };
   const base = `/api/v1/${e.name}`;
   const v2 = `/api/v2/${e.name}`;
 
   r.get(base, { schema: listSchema, config: config('view') }, async (req, reply) => {
     const listReq = req as FastifyRequest<{ Querystring: Query }>;
-    return (await streamed(listReq, reply, false)) ?? list(listReq);
+    const json = await unpaged(listReq, false);
+    return json ? sendJson(reply, json) : list(listReq);
   });
   r.get(
     `${base}/:id`,
@@ -203,7 +206,8 @@ function registerEntity(
       const q = req.query as Query;
       if (q.id === undefined) {
         const listReq = req as FastifyRequest<{ Querystring: Query }>;
-        return (await streamed(listReq, reply, true)) ?? ok(await list(listReq));
+        const json = await unpaged(listReq, true);
+        return json ? sendJson(reply, json) : ok(await list(listReq));
       }
       const id = idSchema.safeParse(q.id);
       if (!id.success) throw new ApiError('IsInvalidError', ['id']);
@@ -227,7 +231,8 @@ function registerEntity(
       },
       async (req, reply) => {
         const listReq = req as FastifyRequest<{ Querystring: Query }>;
-        return (await streamed(listReq, reply, true, true)) ?? ok(await list(listReq, true));
+        const json = await unpaged(listReq, true, true);
+        return json ? sendJson(reply, json) : ok(await list(listReq, true));
       },
     );
   }
