@@ -51,6 +51,11 @@ export type Config = {
   lampGraceMs: number;
   /** exports and unpaged lists open at once, per user and in all, and how long each may run or stall */
   streams: StreamLimits;
+  /**
+   * PG_POOL_WAIT_S: the longest a request waits for a connection of the PostgreSQL pool; then it is answered 503
+   * (ServiceConnectionError, reason databaseBusy) rather than held for as long as others hold the pool
+   */
+  poolWaitMs: number;
 };
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -94,10 +99,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       deadlineMs: positive(env.STREAM_DEADLINE_S, DEFAULT_STREAM_LIMITS.deadlineMs / 1000) * 1000,
       stallMs: positive(env.STREAM_STALL_S, DEFAULT_STREAM_LIMITS.stallMs / 1000) * 1000,
     },
+    poolWaitMs: positive(env.PG_POOL_WAIT_S, DEFAULT_POOL_WAIT_S) * 1000,
   };
 }
 
 const DEFAULT_LAMP_GRACE_S = 15 * 60;
+const DEFAULT_POOL_WAIT_S = 10;
 const positive = (raw: string | undefined, fallback: number) => (Number(raw) > 0 ? Number(raw) : fallback);
 
 /** `true`/`false`, a hop count, or a list of addresses and CIDR ranges (spaces allowed after the commas). */

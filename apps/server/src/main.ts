@@ -7,7 +7,11 @@ import { DeviceSecrets } from './field/device-secrets.ts';
 import { startBroker } from './plugins/broker.ts';
 
 const config = configFromEnv();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolWaitMs: config.poolWaitMs,
+});
 const secrets = new DeviceSecrets(database.db);
 const broker = await startBroker({ ...config, devices: secrets });
 const app = await buildApp({ config, database, broker, secrets });

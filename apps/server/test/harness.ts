@@ -115,6 +115,8 @@ export async function startServer(
     clock?: AppDeps['clock'];
     /** the server's log lines (JSON) at warn and above are pushed here; logLevel goes to warn unless given */
     log?: string[];
+    /** the PostgreSQL pool for requests: its size and the longest a request waits for a connection */
+    pool?: { size?: number; waitMs?: number };
   } = {},
 ): Promise<TestServer> {
   // a second server on the same database (two processes' worth of pools and listeners) when databaseUrl is given
@@ -127,6 +129,8 @@ export async function startServer(
   const database = await openDatabase({
     databaseUrl,
     image: databaseUrl ? undefined : await pgliteImage(),
+    poolSize: opts.pool?.size,
+    poolWaitMs: opts.pool?.waitMs,
   });
   const secrets = new DeviceSecrets(database.db);
   const broker = await startBroker({

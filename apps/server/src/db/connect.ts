@@ -44,9 +44,17 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   image?: Blob;
+  /** connections of the PostgreSQL pool for requests (PG_POOL_SIZE, 10 unless given) */
+  poolSize?: number;
+  /** the longest a request waits for one of them (unbounded unless given) */
+  poolWaitMs?: number;
 }): Promise<Database> {
   const database = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl)
+    ? await openPostgres(
+        opts.databaseUrl,
+        opts.poolSize ?? Number(process.env.PG_POOL_SIZE ?? 10),
+        opts.poolWaitMs,
+      )
     : await openPglite(opts.dataDir, opts.image);
   return database;
 }
@@ -75,8 +83,8 @@ async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = newPool(url, Number(process.env.PG_POOL_SIZE ?? 10));
+async function openPostgres(url: string, poolSize: number, poolWaitMs?: number): Promise<Database> {
+  const pool = newPool(url, poolSize, poolWaitMs);
   const kept = openReserved(url);
   const db = drizzlePg({ client: pool });
   await migratePg(db, { migrationsFolder: MIGRATIONS });

@@ -7,11 +7,12 @@ import pg from 'pg';
 const INGEST_CONNECTIONS = 6;
 const SERVICE_CONNECTIONS = 3;
 
-/** A pool on the PostgreSQL server at `url`. */
-export function newPool(url: string, max: number): pg.Pool {
+/** A pool on the PostgreSQL server at `url`; a client waits at most `waitMs` for a connection when given. */
+export function newPool(url: string, max: number, waitMs?: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    ...(waitMs !== undefined && { connectionTimeoutMillis: waitMs }),
     // a query of a process that died (killed in a restart) stops within seconds instead of running to its end
     // beside the new process's (PostgreSQL 14 on)
     options: '-c client_connection_check_interval=2000',

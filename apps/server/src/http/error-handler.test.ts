@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDisconnected } from './error-handler.ts';
+import { isDisconnected, toApiError } from './error-handler.ts';
 
 // What says the database cannot be reached (503 DisconnectedError), through drizzle's wrapping of the driver's error.
 
@@ -27,4 +27,17 @@ describe('isDisconnected', () => {
     ['plain', new Error('boom')],
     ['nothing', undefined],
   ])('not %s', (_name, err) => expect(isDisconnected(err)).toBe(false));
+});
+
+describe('a wait for a pool connection that ran out', () => {
+  it('is 503 ServiceConnectionError, reason databaseBusy, with Retry-After, not a lost database', () => {
+    const err = wrapped(new Error('timeout exceeded when trying to connect'));
+    expect(isDisconnected(err)).toBe(false);
+    expect(toApiError(err as never)).toMatchObject({
+      code: 'ServiceConnectionError',
+      status: 503,
+      reason: 'databaseBusy',
+      retryAfter: expect.any(Number),
+    });
+  });
 });

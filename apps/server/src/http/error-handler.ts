@@ -15,8 +15,9 @@ export function installErrorHandler(app: FastifyInstance) {
  */
 export function sendError(raw: FastifyError | ApiError, req: FastifyRequest, reply: FastifyReply) {
   const err = toApiError(raw);
-  if (err.status >= 500 && err.code !== 'DisconnectedError') req.log.error({ err: raw }, 'request failed');
-  else if (err.code === 'DisconnectedError') req.log.warn({ err: raw }, 'database unreachable');
+  if (err.code === 'DisconnectedError') req.log.warn({ err: raw }, 'database unreachable');
+  else if (err.reason === 'databaseBusy') req.log.warn({ err: raw }, 'no database connection free in time');
+  else if (err.status >= 500) req.log.error({ err: raw }, 'request failed');
   if (err.retryAfter !== undefined) reply.header('retry-after', String(err.retryAfter));
   return reply.status(err.status).send(errorBody(err, requestLanguage(req)));
 }
@@ -60,6 +61,12 @@ export function toApiError(raw: FastifyError | ApiError): ApiError {
     });
     return new ApiError('IsInvalidError', [...new Set(fields)]);
   }
+  if (waitedForPool(raw))
+    return new ApiError('ServiceConnectionError', undefined, {
+      status: 503,
+      reason: 'databaseBusy',
+      retryAfter: POOL_RETRY_AFTER_S,
+    });
   if (isDisconnected(raw)) return new ApiError('DisconnectedError');
   const status = raw.statusCode ?? 500;
   if (status === 404) return new ApiError('NotFoundError');
@@ -82,7 +89,22 @@ const LOST_SOCKET = new Set([
   'ENOTFOUND',
 ]);
 const LOST_MESSAGE =
-  /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
+  /Connection terminated|connection error|Client was closed|Cannot use a pool after calling end/i;
+// what node-postgres' pool says when no connection came free within its wait (PG_POOL_WAIT_S); a connection that
+// could not be opened in that time says `Connection terminated due to connection timeout` (unreachable)
+const POOL_WAIT_MESSAGE = 'timeout exceeded when trying to connect';
+// the pool was busy, not down: a few seconds later a connection is likely free
+const POOL_RETRY_AFTER_S = 5;
+
+/** Whether an error (or what it wraps) says a request waited for a pool connection longer than allowed. */
+function waitedForPool(err: unknown): boolean {
+  let cur = err as { message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; cur && typeof cur === 'object' && depth < 6; depth++) {
+    if (cur.message === POOL_WAIT_MESSAGE) return true;
+    cur = cur.cause as typeof cur;
+  }
+  return false;
+}
 
 /** Whether an error (or what it wraps: drizzle wraps the driver's) says the database cannot be reached. */
 export function isDisconnected(err: unknown): boolean {
