@@ -117,6 +117,32 @@ describe(`hostile files and connections on ${backend}`, () => {
     });
   }, 120_000);
 
+  it('refuses a 40 MB GeoJSON of 13 million features as it scans them, and one of 54 MB before reading it', async () => {
+    const tiny = `{"type":"FeatureCollection","features":[${'{},'.repeat(13_000_000)}{}]}`;
+    expect(tiny.length).toBeGreaterThan(38e6);
+    const columns = { uid: 'pole' };
+    await bounded('40 MB GeoJSON of 13M features', async () => {
+      const answer = await server.call('POST', '/api/v2/import/LuminarySupports', {
+        format: 'geojson',
+        content: tiny,
+        columns,
+        dryRun: true,
+      });
+      expect(answer).toMatchObject({ status: 400, body: { code: 'IsInvalidError', reason: 'tooManyRows' } });
+    });
+    // 54 MB: a file too large is refused before any of it is read
+    const large = `{"type":"FeatureCollection","features":[${'{},'.repeat(18_000_000)}{}]}`;
+    await bounded('54 MB GeoJSON', async () => {
+      const answer = await server.call('POST', '/api/v2/import/LuminarySupports', {
+        format: 'geojson',
+        content: large,
+        columns,
+        dryRun: true,
+      });
+      expect(answer).toMatchObject({ status: 400, body: { code: 'IsInvalidError', reason: 'tooLarge' } });
+    });
+  }, 120_000);
+
   it('ends 4,000 half-sent CONNECTs before they are buffered, and keeps its own client', async () => {
     const sockets: net.Socket[] = [];
     await bounded('4,000 half-sent CONNECTs', async () => {

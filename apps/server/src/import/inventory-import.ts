@@ -49,6 +49,11 @@ type Prepared = { row: number; data: Record<string, unknown> };
 
 /** Rows of one file; a larger one is split (issue 30 item 5: 1.7 million rows took 3 GB). */
 export const MAX_IMPORT_ROWS = 100_000;
+/**
+ * The largest GeoJSON file: its features are parsed one at a time, but what they hold is kept until the import
+ * ends (the demo's files take 450 to 700 bytes a street light).
+ */
+export const MAX_GEOJSON_BYTES = 48 * 1024 * 1024;
 /** Problems an answer lists; a file of broken rows once answered 293 MB. */
 export const MAX_PROBLEMS_SHOWN = 1000;
 /** Rows written per statement, and how often the check reports progress. */
@@ -72,6 +77,8 @@ export function openImport(deps: Deps, caller: Caller, e: Entity, input: Input) 
   const fillable = new Set(importTargets(e.name as Importable, 'csv'));
   const refused = Object.keys(input.columns).filter((field) => !fillable.has(field));
   if (refused.length) throw new ApiError('IsInvalidError', refused);
+  if (input.format === 'geojson' && Buffer.byteLength(input.content) > MAX_GEOJSON_BYTES)
+    throw new ApiError('IsInvalidError', ['content'], { reason: 'tooLarge' });
   let rows: SourceRow[] | undefined;
   try {
     rows = readRows(input.format, input.content, MAX_IMPORT_ROWS);

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import type { SourceFormat } from '@sl/domain';
+import { featureTexts } from './geojson-features.ts';
 
 /** One row of an inventory file: its columns as text, and its position when the file is GeoJSON. */
 export type SourceRow = { values: Record<string, string>; lon?: number; lat?: number };
@@ -13,7 +14,7 @@ const text = (v: unknown) => (v == null ? '' : typeof v === 'object' ? JSON.stri
 
 /**
  * The rows of a CSV (first line the column names) or of a GeoJSON FeatureCollection of points; undefined when
- * there are more than `max`. A CSV is read a row at a time and stops there.
+ * there are more than `max`. A file is read a row (a feature) at a time and stops there.
  */
 export function readRows(format: SourceFormat, content: string, max: number): SourceRow[] | undefined {
   if (format === 'csv') {
@@ -32,17 +33,23 @@ export function readRows(format: SourceFormat, content: string, max: number): So
     });
     return tooMany ? undefined : rows;
   }
-  const doc = JSON.parse(content) as { features?: Feature[] };
-  if (!Array.isArray(doc.features)) throw new Error('not a FeatureCollection');
-  if (doc.features.length > max) return undefined;
-  return doc.features.map((f) => {
-    const values = Object.fromEntries(Object.entries(f.properties ?? {}).map(([k, v]) => [k, text(v)]));
-    const c = f.geometry?.type === 'Point' ? (f.geometry.coordinates as unknown[]) : undefined;
-    const [lon, lat] = Array.isArray(c) ? c : [];
-    return {
-      values,
-      ...(typeof lon === 'number' && { lon }),
-      ...(typeof lat === 'number' && { lat }),
-    };
-  });
+  const rows: SourceRow[] = [];
+  for (const text of featureTexts(content)) {
+    if (rows.length >= max) return undefined;
+    const f = JSON.parse(text) as Feature | null;
+    if (!f || typeof f !== 'object') throw new Error('not a feature');
+    rows.push(rowOf(f));
+  }
+  return rows;
+}
+
+function rowOf(f: Feature): SourceRow {
+  const values = Object.fromEntries(Object.entries(f.properties ?? {}).map(([k, v]) => [k, text(v)]));
+  const c = f.geometry?.type === 'Point' ? (f.geometry.coordinates as unknown[]) : undefined;
+  const [lon, lat] = Array.isArray(c) ? c : [];
+  return {
+    values,
+    ...(typeof lon === 'number' && { lon }),
+    ...(typeof lat === 'number' && { lat }),
+  };
 }
