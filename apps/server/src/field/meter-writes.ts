@@ -51,10 +51,16 @@ export async function writeMeters(w: FieldWrites, meters: MeterReading[], rollup
     phases: phases.filter((p) => p.serial === m.serial && p.at === m.at),
   }));
   await w.tolerant(rows, bySerial, async (batch) => {
+    const json = JSON.stringify(batch);
+    // locked in the order of their ids, as every writer of meters locks them: two processes never crosswise
     const result = await w.db.execute(sql`
+      with locked as (select _id from meters
+        where serial in (select v.serial from jsonb_to_recordset(${json}::jsonb) as v(serial text))
+          and deleted_at is null
+        order by _id for update)
       update meters as m set energy_data = v.phases, last_received_at = v.at
-      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(serial text, at timestamptz, phases jsonb)
-      where m.serial = v.serial and m.deleted_at is null
+      from jsonb_to_recordset(${json}::jsonb) as v(serial text, at timestamptz, phases jsonb), locked
+      where m.serial = v.serial and m.deleted_at is null and locked._id = m._id
         and (m.last_received_at is null or m.last_received_at <= v.at)`);
     w.written('meters', batch.length, result);
   });

@@ -1,4 +1,5 @@
 import { OFFLINE_CODE } from '@sl/domain';
+import { retried } from '../db/transient.ts';
 import type { Clock } from '../lighting/program-service.ts';
 import { controllerStatus, moduleNotResponding } from './field-status-sql.ts';
 
@@ -13,16 +14,23 @@ const MODULE_ROW = `m._id, m.mac, m."group", m.cl_status, m.pwm, m.pow, m.status
  */
 export const SWEEP_CHUNK = 5000;
 
-/** Every module behind the controllers with these MACs offline at once (their controller's last will or silence). */
+/**
+ * Every module behind the controllers with these MACs offline at once (their controller's last will or silence).
+ * The rows are locked in the order of their ids, as the ingest locks them, and the statement is made again when the
+ * database rolled it back for another process's sake.
+ */
 export async function modulesOfControllersOffline(raw: Raw, controllerMacs: string[]) {
   if (!controllerMacs.length) return { rows: [] };
-  return raw.query(
-    `update luminary_modules as m set cl_status = ${OFFLINE_CODE}, status = ${moduleNotResponding('m.status')}
-    from controllers as c
-    where c._id = m.controller and c.mac = any($1::text[]) and m.deleted_at is null
-      and m.cl_status is distinct from ${OFFLINE_CODE}
-    returning ${MODULE_ROW}`,
-    [controllerMacs],
+  return retried(() =>
+    raw.query(
+      `with locked as (select m._id from luminary_modules m join controllers c on c._id = m.controller
+        where c.mac = any($1::text[]) and m.deleted_at is null and m.cl_status is distinct from ${OFFLINE_CODE}
+        order by m._id for update of m)
+      update luminary_modules as m set cl_status = ${OFFLINE_CODE}, status = ${moduleNotResponding('m.status')}
+      from locked where m._id = locked._id
+      returning ${MODULE_ROW}`,
+      [controllerMacs],
+    ),
   );
 }
 
@@ -76,12 +84,18 @@ export class OfflineSweep {
 
   private async once() {
     const cutoff = new Date(this.clock.now().getTime() - this.afterMs).toISOString();
-    const gone = await this.raw.query(
-      `update controllers as c set connected = false, cl_status = ${OFFLINE_CODE},
-        status = ${controllerStatus('false', 'c.status')}
-      where c.deleted_at is null and c.connected is true and c.last_received_at < $1::timestamptz
-      returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected, c.status, true as changed`,
-      [cutoff],
+    // controllers locked in id order, as the ingest locks them
+    const gone = await retried(() =>
+      this.raw.query(
+        `with locked as (select _id from controllers
+          where deleted_at is null and connected is true and last_received_at < $1::timestamptz
+          order by _id for update)
+        update controllers as c set connected = false, cl_status = ${OFFLINE_CODE},
+          status = ${controllerStatus('false', 'c.status')}
+        from locked where c._id = locked._id and c.connected is true
+        returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected, c.status, true as changed`,
+        [cutoff],
+      ),
     );
     if (gone.rows.length) {
       this.changed('controllers');
@@ -98,14 +112,16 @@ export class OfflineSweep {
     let modules = behind.rows.length;
     // rows a report holds locked are left to the next sweep, which finds them still silent or heard again
     while (!this.stopping) {
-      const silent = await this.raw.query(
-        `update luminary_modules as m set cl_status = ${OFFLINE_CODE}, status = ${moduleNotResponding('m.status')}
+      const silent = await retried(() =>
+        this.raw.query(
+          `update luminary_modules as m set cl_status = ${OFFLINE_CODE}, status = ${moduleNotResponding('m.status')}
         where m._id in (select _id from luminary_modules
             where deleted_at is null and last_received_at < $1::timestamptz
               and cl_status is distinct from ${OFFLINE_CODE}
             limit ${SWEEP_CHUNK} for update skip locked)
         returning ${MODULE_ROW}`,
-        [cutoff],
+          [cutoff],
+        ),
       );
       if (silent.rows.length) {
         this.changed('luminary_modules');
