@@ -36,7 +36,7 @@ async function signedIn(lang: 'en-us' | 'ru') {
 async function exported(page: Page) {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: /Export|Экспорт/ }).click(),
+    page.getByRole('button', { name: /Export|Экспорт/ }).click(),
   ]);
   const bytes = await readFile((await download.path())!);
   const parsed = Papa.parse<string[]>(bytes.toString('utf8').replace(/^\uFEFF/, ''), {

@@ -58,6 +58,8 @@ export const MESSAGES = {
     licence: 'Licence',
     file: 'File',
     showDeleted: 'Show deleted',
+    exportBusy:
+      'Too many exports are running at once: try again in %{smart_count} second. |||| Too many exports are running at once: try again in %{smart_count} seconds.',
     panelView: 'Map beside',
     panelViewHint: 'On the map: %{shown} of the %{total} rows of this page. Choose a row to centre it.',
     fieldsShown: 'Fields shown',
@@ -115,6 +117,8 @@ export const MESSAGES = {
     licence: 'Лицензия',
     file: 'Файл',
     showDeleted: 'Показать удалённые',
+    exportBusy:
+      'Сейчас идёт слишком много выгрузок: повторите через %{smart_count} секунду. |||| Сейчас идёт слишком много выгрузок: повторите через %{smart_count} секунды. |||| Сейчас идёт слишком много выгрузок: повторите через %{smart_count} секунд.',
     panelView: 'Карта рядом',
     panelViewHint:
       'На карте: %{shown} из %{total} строк этой страницы. Выберите строку, чтобы показать её в центре.',

@@ -74,3 +74,22 @@ export async function httpLines<T, P>(
   }
   return last as T;
 }
+
+/** A call whose answer is a file (`accept` names its type), as a Blob; an error body becomes an HttpError. */
+export async function httpFile(method: string, path: string, body: unknown, accept: string): Promise<Blob> {
+  const res = await fetch(path, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      accept,
+      'x-csrf-token': decodeURIComponent(csrf()),
+    },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) {
+    const err = (await res.json().catch(() => null)) as ErrorBody | null;
+    throw new HttpError(err?.message ?? `HTTP ${res.status}`, res.status, err);
+  }
+  return res.blob();
+}

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import DownloadIcon from '@mui/icons-material/GetApp';
-import { Button, useListContext, useResourceContext } from 'react-admin';
+import { Button, useListContext, useNotify, useResourceContext } from 'react-admin';
+import { sl } from '../i18n/messages.ts';
+import { saveFile } from './save-file.ts';
 
 type Sort = { field: string; order: string };
 
@@ -16,18 +19,44 @@ export function exportUrl(resource: string, filter: Record<string, unknown>, sor
   return `/api/v2/${resource}/export?${q}`;
 }
 
-/** A download of the file the server streams, whatever the number of rows (react-admin's export stops at 1,000). */
+/** The file name the server gives (`filename*`, in the user's language), else `fallback`. */
+function fileName(disposition: string | null, fallback: string) {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  return encoded ? decodeURIComponent(encoded) : fallback;
+}
+
+/**
+ * A download of the file the server streams, whatever the number of rows (react-admin's export stops at 1,000).
+ * Fetched rather than followed as a link: a refusal (429 when the user's exports are all running) would otherwise
+ * be saved as the file; it is said in the user's language instead.
+ */
 export function ExportCsvButton() {
   const resource = useResourceContext()!;
   const { filterValues, sort, total } = useListContext();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const res = await fetch(exportUrl(resource, filterValues, sort), { credentials: 'same-origin' });
+      if (res.ok) {
+        const name = fileName(res.headers.get('content-disposition'), `${resource}.csv`);
+        saveFile(await res.blob(), name);
+        return;
+      }
+      const body = (await res.json().catch(() => null)) as { message?: string } | null;
+      const seconds = Number(res.headers.get('retry-after'));
+      if (res.status === 429)
+        notify(sl('exportBusy'), { type: 'warning', messageArgs: { seconds: seconds > 0 ? seconds : 5 } });
+      else notify(body?.message ?? `HTTP ${res.status}`, { type: 'error' });
+    } catch {
+      notify('ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <Button
-      component="a"
-      label="ra.action.export"
-      href={exportUrl(resource, filterValues, sort)}
-      download
-      disabled={total === 0}
-    >
+    <Button label="ra.action.export" onClick={() => void download()} disabled={busy || total === 0}>
       <DownloadIcon />
     </Button>
   );

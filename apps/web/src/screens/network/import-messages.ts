@@ -20,7 +20,13 @@ export const IMPORT_MESSAGES = {
     importUnreadable: 'The file could not be read as %{format}.',
     importSending: 'Sending the file…',
     importShownFirst: 'The first %{shown} of %{count} problems are shown.',
-    importProblemsCsv: 'Download every problem (CSV)',
+    importMoreProblems: '…and %{more} more problem. |||| …and %{more} more problems.',
+    importProblemsCsv: 'Download all problems (CSV)',
+    importCode: 'Code',
+    importTooManyRows:
+      'The file has more than %{rows} rows, the most one import reads. Split it into files of at most %{rows} rows.',
+    importTooLarge:
+      'The file is larger than %{mb} MB, the most one import takes. Split it into smaller files.',
     importChecking: 'Checking rows: %{done} of %{total}',
     importWriting: 'Writing rows: %{done} of %{total}',
     importSaving: 'Saving %{total} rows…',
@@ -46,7 +52,13 @@ export const IMPORT_MESSAGES = {
     importUnreadable: 'Файл не удалось прочитать как %{format}.',
     importSending: 'Отправка файла…',
     importShownFirst: 'Показаны первые %{shown} из %{count} проблем.',
+    importMoreProblems: '…и ещё %{more} проблема. |||| …и ещё %{more} проблемы. |||| …и ещё %{more} проблем.',
     importProblemsCsv: 'Скачать все проблемы (CSV)',
+    importCode: 'Код',
+    importTooManyRows:
+      'В файле больше %{rows} строк — больше, чем читает один импорт. Разделите его на файлы не более чем по %{rows} строк.',
+    importTooLarge:
+      'Файл больше %{mb} МБ — больше, чем принимает один импорт. Разделите его на файлы поменьше.',
     importChecking: 'Проверка строк: %{done} из %{total}',
     importWriting: 'Запись строк: %{done} из %{total}',
     importSaving: 'Сохранение строк (%{total})…',

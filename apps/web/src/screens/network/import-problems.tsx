@@ -9,55 +9,103 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { useState } from 'react';
 import Papa from 'papaparse';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { Importable } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
+import { httpFile } from '../../providers/http.ts';
+import { saveFile } from '../../resources/save-file.ts';
 
 export type ImportProblem = { row: number; field?: string; code: string; message: string; value?: string };
-export type ImportResult = { rows: number; imported: number; dryRun: boolean; problems: ImportProblem[] };
+/** `problems`: the first thousand the server lists; `moreProblems`: how many more it found */
+export type ImportResult = {
+  rows: number;
+  imported: number;
+  dryRun: boolean;
+  problems: ImportProblem[];
+  moreProblems?: number;
+};
+type Upload = { format: string; content: string; columns: Record<string, string> };
 
-/** Problems shown on the screen; a large file's full list is downloaded. */
-const SHOWN = 1000;
+const FILE = 'import-problems.csv';
 
-/** Every problem as a CSV file in the user's language, for a file too broken to read on screen. */
-function downloadProblems(problems: ImportProblem[], heads: string[], label: (field: string) => string) {
+/** Every problem of the file as CSV (row, field, code, message, value): the server checks it again as a dry run. */
+export const problemsCsv = (type: Importable, upload: Upload) =>
+  httpFile('POST', `/api/v2/import/${type}`, { ...upload, dryRun: true }, 'text/csv');
+
+/** The problems the answer holds, as the same CSV the server writes, with a header in the user's language. */
+function shownCsv(problems: ImportProblem[], heads: string[], label: (field: string) => string) {
   const csv = Papa.unparse({
     fields: heads,
-    data: problems.map((p) => [p.row, p.field ? label(p.field) : '', p.message, p.value ?? '']),
+    data: problems.map((p) => [p.row, p.field ? label(p.field) : '', p.code, p.message, p.value ?? '']),
   });
-  const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: 'import-problems.csv' });
-  a.click();
-  URL.revokeObjectURL(url);
+  return new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' });
+}
+
+/** The server's CSV (no header line) under the header in the user's language. */
+async function withHeads(blob: Blob, heads: string[]) {
+  const rows = (await blob.text()).replace(/^\uFEFF/, '');
+  return new Blob(['\ufeff', Papa.unparse([heads]), '\r\n', rows], { type: 'text/csv;charset=utf-8' });
 }
 
 /** What a dry run or an import found: the outcome, then the rows' problems (the first thousand on screen). */
-export function ImportProblems({ result, label }: { result: ImportResult; label(field: string): string }) {
+export function ImportProblems({
+  result,
+  label,
+  everyProblem,
+}: {
+  result: ImportResult;
+  label(field: string): string;
+  /** all of them, asked of the server when the answer holds only the first thousand */
+  everyProblem(): Promise<Blob>;
+}) {
   const translate = useTranslate();
+  const notify = useNotify();
   const [locale] = useLocaleState();
+  const [fetching, setFetching] = useState(false);
   const n = (x: number) => x.toLocaleString(locale);
   const { rows, imported, problems } = result;
-  const heads = [sl('importRow'), sl('importField'), sl('importProblem'), sl('importValue')].map((k) =>
-    translate(k),
-  );
-  const outcome = problems.length
-    ? translate(sl('importRefused'), { count: n(problems.length) })
+  const more = result.moreProblems ?? 0;
+  const count = problems.length + more;
+  const heads = [
+    sl('importRow'),
+    sl('importField'),
+    sl('importCode'),
+    sl('importProblem'),
+    sl('importValue'),
+  ];
+  const titles = heads.map((k) => translate(k));
+  const shown = [0, 1, 3, 4].map((i) => titles[i]!);
+  const download = async () => {
+    if (!more) return saveFile(shownCsv(problems, titles, label), FILE);
+    setFetching(true);
+    try {
+      saveFile(await withHeads(await everyProblem(), titles), FILE);
+    } catch (err) {
+      notify(err instanceof Error ? err.message : String(err), { type: 'error' });
+    } finally {
+      setFetching(false);
+    }
+  };
+  const outcome = count
+    ? translate(sl('importRefused'), { count: n(count) })
     : result.dryRun
       ? translate(sl('importClean'))
       : translate(sl('importDone'), { imported: n(imported), rows: n(rows) });
   return (
     <>
-      <Alert severity={problems.length ? 'error' : 'success'} sx={{ mt: 2 }} data-testid="import-outcome">
+      <Alert severity={count ? 'error' : 'success'} sx={{ mt: 2 }} data-testid="import-outcome">
         {translate(sl('importRows'), { rows: n(rows) })}. {outcome}
       </Alert>
-      {problems.length > 0 && (
+      {count > 0 && (
         <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
-          {problems.length > SHOWN && (
+          {more > 0 && (
             <Typography variant="body2">
-              {translate(sl('importShownFirst'), { shown: n(SHOWN), count: n(problems.length) })}
+              {translate(sl('importShownFirst'), { shown: n(problems.length), count: n(count) })}
             </Typography>
           )}
-          <Button size="small" onClick={() => downloadProblems(problems, heads, label)}>
+          <Button size="small" disabled={fetching} onClick={() => void download()}>
             {translate(sl('importProblemsCsv'))}
           </Button>
         </Stack>
@@ -66,13 +114,13 @@ export function ImportProblems({ result, label }: { result: ImportResult; label(
         <Table size="small" sx={{ mt: 1 }} data-testid="import-problems">
           <TableHead>
             <TableRow>
-              {heads.map((h) => (
+              {shown.map((h) => (
                 <TableCell key={h}>{h}</TableCell>
               ))}
             </TableRow>
           </TableHead>
           <TableBody>
-            {problems.slice(0, SHOWN).map((p, i) => (
+            {problems.map((p, i) => (
               <TableRow key={i}>
                 <TableCell>{p.row}</TableCell>
                 <TableCell>{p.field ? label(p.field) : ''}</TableCell>
@@ -82,6 +130,11 @@ export function ImportProblems({ result, label }: { result: ImportResult; label(
             ))}
           </TableBody>
         </Table>
+      )}
+      {more > 0 && (
+        <Typography variant="body2" sx={{ mt: 1 }} data-testid="import-more-problems">
+          {translate(sl('importMoreProblems'), { smart_count: more, more: n(more) })}
+        </Typography>
       )}
     </>
   );

@@ -10,13 +10,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { HttpError, Title, useLocaleState, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
 import { canDo } from '../../providers/auth-provider.ts';
 import { httpLines } from '../../providers/http.ts';
 import { IMPORTABLE, importTargets, type Importable, type SourceFormat } from '@sl/domain';
 import { columnsOf, formatOf, guessColumns } from './import-columns.ts';
-import { ImportProblems, type ImportResult } from './import-problems.tsx';
+import { ImportProblems, problemsCsv, type ImportResult } from './import-problems.tsx';
 
 type Progress = { stage: 'check' | 'write' | 'save'; done: number; total: number };
 const STAGE_MESSAGE = { check: 'importChecking', write: 'importWriting', save: 'importSaving' } as const;
@@ -25,6 +25,20 @@ const STAGE_MESSAGE = { check: 'importChecking', write: 'importWriting', save: '
 const percent = (p: Progress) =>
   p.stage === 'check' ? (20 * p.done) / Math.max(1, p.total) : 20 + (80 * p.done) / Math.max(1, p.total);
 type Source = { name: string; format: SourceFormat; content: string; columns: string[] };
+
+/** The server's bounds on one import (MAX_IMPORT_ROWS, and its body limit of 64 MB with the file inside). */
+const MAX_ROWS = 100_000;
+const MAX_MB = 64;
+
+/** A refusal of the whole file for its size, said with the bound; any other failure as the server said it. */
+function failure(err: unknown, locale: string, translate: (key: string, args?: object) => string) {
+  const reason = err instanceof HttpError ? (err.body as { reason?: string } | null)?.reason : undefined;
+  if (reason === 'tooManyRows')
+    return translate(sl('importTooManyRows'), { rows: MAX_ROWS.toLocaleString(locale) });
+  if (reason === 'tooLarge' || (err instanceof HttpError && err.status === 413))
+    return translate(sl('importTooLarge'), { mb: MAX_MB });
+  return err instanceof Error ? err.message : String(err);
+}
 
 /** Devices from a CSV or GeoJSON file: columns mapped to fields, a dry run, then the whole file or nothing. */
 export default function ImportScreen() {
@@ -57,6 +71,7 @@ export default function ImportScreen() {
       setUnreadable(format);
     }
   };
+  const mapped = () => Object.fromEntries(Object.entries(columns).filter(([, c]) => c));
   const run = async (dryRun: boolean) => {
     if (!source) return;
     setBusy(true);
@@ -64,8 +79,7 @@ export default function ImportScreen() {
     setFailed(undefined);
     setProgress(undefined);
     try {
-      const mapped = Object.fromEntries(Object.entries(columns).filter(([, c]) => c));
-      const body = { format: source.format, content: source.content, columns: mapped, dryRun };
+      const body = { format: source.format, content: source.content, columns: mapped(), dryRun };
       const answer = await httpLines<{ result: ImportResult }, Progress>(
         'POST',
         `/api/v2/import/${type}`,
@@ -74,7 +88,7 @@ export default function ImportScreen() {
       );
       setResult(answer.result);
     } catch (err) {
-      setFailed(err instanceof Error ? err.message : String(err));
+      setFailed(failure(err, locale, translate));
     } finally {
       setBusy(false);
       setProgress(undefined);
@@ -188,7 +202,15 @@ export default function ImportScreen() {
             {failed}
           </Alert>
         )}
-        {result && <ImportProblems result={result} label={label} />}
+        {result && source && (
+          <ImportProblems
+            result={result}
+            label={label}
+            everyProblem={() =>
+              problemsCsv(type, { format: source.format, content: source.content, columns: mapped() })
+            }
+          />
+        )}
       </CardContent>
     </Card>
   );

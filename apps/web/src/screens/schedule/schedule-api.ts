@@ -8,7 +8,7 @@ export type MonthRow = { _id: number; month: string; timeData: ScheduleDay[] };
 export type Controller = { _id: number; uid?: string; mac?: string };
 export type UploadAnswer =
   | { ok: true; created: number; updated: number; days: number; lines: ScheduleProblem[] }
-  | { ok: false; message: string; lines: ScheduleProblem[] };
+  | { ok: false; message: string; reason?: string; lines: ScheduleProblem[] };
 
 const base = (controller: number) => `/api/v2/controller-schedule/${controller}`;
 
@@ -77,8 +77,14 @@ export async function uploadSchedule(controllers: number[], file: File): Promise
   const body = (await res.json().catch(() => null)) as {
     result?: { created: number; updated: number; days: number; lines: ScheduleProblem[] };
     message?: string;
+    reason?: string;
     lines?: ScheduleProblem[];
   } | null;
   if (res.ok && body?.result) return { ok: true, ...body.result };
-  return { ok: false, message: body?.message ?? `HTTP ${res.status}`, lines: body?.lines ?? [] };
+  return {
+    ok: false,
+    message: body?.message ?? `HTTP ${res.status}`,
+    ...(body?.reason && { reason: body.reason }),
+    lines: body?.lines ?? [],
+  };
 }

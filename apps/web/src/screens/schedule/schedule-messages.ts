@@ -33,6 +33,9 @@ export const SCHEDULE_MESSAGES = {
     scheduleUploaded:
       '%{smart_count} day written (%{created} months added, %{updated} changed) |||| %{smart_count} days written (%{created} months added, %{updated} changed)',
     scheduleUploadRefused: 'The file was not written',
+    scheduleTooManyLines: 'the file has more than %{lines} lines, the most one upload reads',
+    scheduleTooLarge:
+      'the file is too large: at most %{file} MB, and a workbook at most %{workbook} MB unpacked',
     scheduleLinesNotWritten: 'Lines not written',
     scheduleLine: 'Line %{line}%{sheet}: %{column} — %{reason}',
     scheduleOutcome_dropped: 'dropped',
@@ -92,6 +95,9 @@ export const SCHEDULE_MESSAGES = {
     scheduleUpload: 'Загрузить',
     scheduleUploaded: 'Записано дней: %{days} (месяцев добавлено: %{created}, изменено: %{updated})',
     scheduleUploadRefused: 'Файл не записан',
+    scheduleTooManyLines: 'в файле больше %{lines} строк — больше, чем читает одна загрузка',
+    scheduleTooLarge:
+      'файл слишком большой: не более %{file} МБ, а книга Excel не более %{workbook} МБ в распакованном виде',
     scheduleLinesNotWritten: 'Незаписанные строки',
     scheduleLine: 'Строка %{line}%{sheet}: %{column} — %{reason}',
     scheduleOutcome_dropped: 'пропущена',

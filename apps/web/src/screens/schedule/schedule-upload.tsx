@@ -1,9 +1,16 @@
 import { useRef, useState } from 'react';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
 import { uploadSchedule, type UploadAnswer } from './schedule-api.ts';
+
+/** The server's bounds on an upload (schedule-file.ts): what a refusal for its size says. */
+const LIMITS = { lines: 100_000, file: 2, workbook: 32 };
+const REFUSALS: Record<string, 'scheduleTooManyLines' | 'scheduleTooLarge'> = {
+  tooManyLines: 'scheduleTooManyLines',
+  tooLarge: 'scheduleTooLarge',
+};
 
 /** Uploads a CSV or workbook (for one controller or several); the answer, written or not, lists every line not written with its reason. */
 export function ScheduleUpload({
@@ -14,6 +21,7 @@ export function ScheduleUpload({
   onUploaded: () => void;
 }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const input = useRef<HTMLInputElement>(null);
   const [answer, setAnswer] = useState<UploadAnswer>();
   const upload = async (file: File | undefined) => {
@@ -43,7 +51,14 @@ export function ScheduleUpload({
             <Alert severity={answer.ok ? 'success' : 'error'} sx={{ mb: 1 }}>
               {answer.ok
                 ? translate(sl('scheduleUploaded'), { ...answer, smart_count: answer.days })
-                : `${translate(sl('scheduleUploadRefused'))}: ${answer.message}`}
+                : `${translate(sl('scheduleUploadRefused'))}: ${
+                    answer.reason && REFUSALS[answer.reason]
+                      ? translate(sl(REFUSALS[answer.reason]!), {
+                          ...LIMITS,
+                          lines: LIMITS.lines.toLocaleString(locale),
+                        })
+                      : answer.message
+                  }`}
             </Alert>
             {answer.lines.length > 0 && (
               <Typography variant="subtitle2">{translate(sl('scheduleLinesNotWritten'))}</Typography>
