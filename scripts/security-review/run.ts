@@ -9,6 +9,11 @@ import { ADMIN_PASSWORD, client, freshDatabase } from '../../apps/server/test/ha
 import { startServerProcess } from '../../apps/server/test/server-process.ts';
 import { forgedReply, overreach, oversize, poison, strangers } from './broker-attacks.ts';
 import { badInput, crossGroup, forgedRequests, lockout, selfGranted } from './http-attacks.ts';
+import { colleagueEscalation } from './colleague-escalation.ts';
+import { fuzzFilters } from './fuzz-filters.ts';
+import { hostileMemory } from './hostile-memory.ts';
+import { lockoutFromMany } from './stranger-lockout.ts';
+import { demoStreams } from './stream-attacks.ts';
 import type { Device, Finding, Review } from './review-kit.ts';
 
 const freePort = () =>
@@ -22,12 +27,17 @@ const freePort = () =>
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sl-review-'));
 const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : undefined;
 const brokerPort = await freePort();
-const server = await startServerProcess({
-  MQTT_PORT: String(brokerPort),
-  DATA_DIR: dataDir,
-  DATABASE_URL: database?.url ?? '',
-  COMMAND_TIMEOUT_MS: '3000',
-});
+// with the demo, as `npm start` runs: its password-free user is one of the attackers
+const server = await startServerProcess(
+  {
+    MQTT_PORT: String(brokerPort),
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.url ?? '',
+    COMMAND_TIMEOUT_MS: '3000',
+    DEMO: '1',
+  },
+  { startMs: 300_000 },
+);
 try {
   console.error(`server at ${server.url}, broker on ${brokerPort}`);
   const root = client(server.url);
@@ -62,21 +72,31 @@ try {
     b,
   };
 
-  const attacks: (() => Promise<Finding | Finding[]>)[] = [
-    () => strangers(review),
-    () => overreach(review),
-    () => forgedReply(review),
-    () => oversize(review),
-    () => poison(review),
-    () => selfGranted(review, server.url),
-    () => crossGroup(review),
-    () => forgedRequests(review),
-    () => badInput(review),
-    () => lockout(server.url, ADMIN_PASSWORD),
+  // REVIEW_ONLY=streams,fuzz runs only those
+  const attacks: [string, () => Promise<Finding | Finding[]>][] = [
+    ['strangers', () => strangers(review)],
+    ['overreach', () => overreach(review)],
+    ['forged-reply', () => forgedReply(review)],
+    ['oversize', () => oversize(review)],
+    ['poison', () => poison(review)],
+    ['self-granted', () => selfGranted(review, server.url)],
+    ['cross-group', () => crossGroup(review)],
+    ['csrf', () => forgedRequests(review)],
+    ['bad-input', () => badInput(review)],
+    ['lockout', () => lockout(server.url, ADMIN_PASSWORD)],
+    ['colleague', () => colleagueEscalation(review, server.url)],
+    ['fuzz', () => fuzzFilters(review, server.url)],
+    ['streams', () => demoStreams(review, server.url, database?.url)],
+    ['lockout-many', () => lockoutFromMany(server.url, ADMIN_PASSWORD)],
+    ['memory', () => hostileMemory(review, server.url, Boolean(database))],
   ];
+  const only = process.env.REVIEW_ONLY?.split(',');
   const findings: Finding[] = [];
-  for (const attack of attacks) {
+  for (const [name, attack] of attacks) {
+    if (only && !only.includes(name)) continue;
+    const started = Date.now();
     const found = [await attack()].flat();
+    console.error(`${name}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
     for (const f of found) console.error(`${f.attack}: ${f.through} of ${f.attempts} through (${f.seen})`);
     findings.push(...found);
   }

@@ -24,7 +24,11 @@ export type ServerProcess = {
   stop(): Promise<void>;
 };
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** `startMs`: how long it may take to listen (a first start with the demo seeds its city first) */
+export async function startServerProcess(
+  env: Record<string, string>,
+  { startMs = 60_000 } = {},
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -41,7 +45,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   // the server binds a port of its own choosing and tells it, so no other test can take it in between
   const { port, broker } = await new Promise<{ port: number; broker: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start in 60 s')), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${startMs / 1000} s`)), startMs);
     child.on('message', (message: { listening?: number; broker?: string }) => {
       if (message.listening === undefined) return;
       clearTimeout(timer);
