@@ -7,8 +7,10 @@ import { sleep, type Finding, type Review } from './review-kit.ts';
 // Issue 30 item 5: files and connections made to take the server's memory. The server's peak resident memory
 // (VmHWM, reset before each case through clear_refs) is read from /proc.
 
-const LIMIT_MB = 600;
-/** what a case may add, as hostile-memory.test allows: PGlite's own heap keeps its server near 1 GB at rest */
+/**
+ * What a case may add, as hostile-memory.test allows. The total is not judged here: the review's server runs the
+ * demo's simulated field in its own process and has been through the other attacks (docs/security-review.md).
+ */
 const GROWTH_MB = 350;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -58,7 +60,7 @@ async function halfConnects(brokerUrl: string, n: number, announced: number, sen
   for (const s of sockets) s.destroy();
 }
 
-export async function hostileMemory(r: Review, url: string, postgres: boolean): Promise<Finding[]> {
+export async function hostileMemory(r: Review, url: string): Promise<Finding[]> {
   const cases: [string, () => Promise<string>][] = [
     [
       'a 600 KB workbook of 2 million rows (schedule upload)',
@@ -108,7 +110,7 @@ export async function hostileMemory(r: Review, url: string, postgres: boolean): 
     findings.push({
       attack,
       attempts: 1,
-      through: peak - before > GROWTH_MB || (postgres && peak > LIMIT_MB) ? 1 : 0,
+      through: peak - before > GROWTH_MB ? 1 : 0,
       seen: `answered ${answer}; server peak ${peak} MB (${before} MB before, +${peak - before}); /health after ${health.status}`,
     });
   }

@@ -99,16 +99,34 @@ const tally = (opened: Opened[]) => {
   return `${[...by].map(([s, n]) => `${n} × ${s}`).join(', ')}${retry ? ` (Retry-After ${retry})` : ''}`;
 };
 
+/** Seconds until `c` may open a stream again once its streams' clients went (an export of no row, read whole). */
+async function freed(url: string, c: Client) {
+  const started = Date.now();
+  while (Date.now() - started < 120_000) {
+    const o = await open(url, c, `${EXPORT}&uid=no-such-support`, false);
+    if (o.status === 200) return (Date.now() - started) / 1000;
+    await sleep(1000);
+  }
+  return Infinity;
+}
+
 async function idleInTransaction(databaseUrl: string | undefined) {
   if (!databaseUrl) return 0;
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
-  const { rows } = await c.query<{ n: string }>(
-    `select count(*) as n from pg_stat_activity
-     where datname = current_database() and state like 'idle in transaction%' and pid <> pg_backend_pid()`,
-  );
+  // the fewest of three looks a second apart: the demo's own writes are idle in a transaction for a moment
+  let fewest: string[] | undefined;
+  for (let i = 0; i < 3; i++) {
+    const { rows } = await c.query<{ q: string }>(
+      `select left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 100) as q from pg_stat_activity
+       where datname = current_database() and state like 'idle in transaction%' and pid <> pg_backend_pid()`,
+    );
+    if (!fewest || rows.length < fewest.length) fewest = rows.map((r) => r.q);
+    await sleep(1000);
+  }
   await c.end();
-  return Number(rows[0]!.n);
+  for (const q of fewest!) console.error(`  idle in transaction, last statement: ${q}`);
+  return fewest!.length;
 }
 
 /**
@@ -150,16 +168,18 @@ export async function demoStreams(r: Review, url: string, databaseUrl?: string):
         return all;
       })(),
     );
-    await sleep(2000);
+    const free = await freed(url, demo);
     const idle = await idleInTransaction(databaseUrl);
     const after = await Promise.race([client(url).call('GET', '/health'), sleep(FROZEN_MS).then(() => null)]);
     const fivehundreds = opened.filter((o) => o.status >= 500).length;
     findings.push({
       attack,
       attempts: n,
-      through: frozen(seen) + fivehundreds + (idle ? 1 : 0) + (after?.status === 200 ? 0 : 1),
+      through:
+        frozen(seen) + fivehundreds + (idle ? 1 : 0) + (after?.status === 200 ? 0 : 1) + (free > 90 ? 1 : 0),
       seen:
         `${tally(opened)}; probes: ${described(seen)}, ${frozen(seen)} frozen or failed; ` +
+        `places free again ${free.toFixed(0)} s after the clients went; ` +
         `${databaseUrl ? `${idle} idle in transaction after; ` : ''}/health after: ${after?.status ?? 'no answer'}`,
     });
   }
