@@ -47,7 +47,10 @@ export function ExportCsvButton() {
       const body = (await res.json().catch(() => null)) as { message?: string } | null;
       const seconds = Number(res.headers.get('retry-after'));
       if (res.status === 429)
-        notify(sl('exportBusy'), { type: 'warning', messageArgs: { seconds: seconds > 0 ? seconds : 5 } });
+        notify(sl('exportBusy'), {
+          type: 'warning',
+          messageArgs: { smart_count: seconds > 0 ? seconds : 5 },
+        });
       else notify(body?.message ?? `HTTP ${res.status}`, { type: 'error' });
     } catch {
       notify('ra.notification.http_error', { type: 'error' });
