@@ -29,9 +29,11 @@ consoleForSuite(
       location: { type: 'Point', coordinates: [-71.10941249, 42.3736112] },
     });
     ids.lamp = await made('Luminaries', { uid: 'LAMP-E2E', controlModule: ids.module });
+    // the socket is where the module is: its phase and the mounting's place become the module's
     ids.mounting = await made('LuminarySupports', {
       uid: 'POST-E2E',
-      sockets: [{ luminary: ids.lamp, luminaryModule: ids.module, phase: 2 }],
+      location: { type: 'Point', coordinates: [-71.10941249, 42.3736112] },
+      sockets: [{ luminary: ids.lamp, luminaryModule: ids.module, phase: 1 }],
     });
     ids.controller = await made('Controllers', { uid: 'CTRL-E2E', mac: 'C1:00:00:00:00:09' });
     ids.cabinet = await made('Cabinets', { uid: 'CAB-E2E', controller: ids.controller });
