@@ -35,6 +35,9 @@ const JSON_SAMPLES: Record<string, unknown> = {
 // one counter for every builder, so unique fields never collide between builders
 let seq = 0;
 
+/** what a mounting's socket holds */
+const SOCKET_HELD = ['luminaryModule', 'luminary'];
+
 export class Samples {
   private readonly made: Map<string, number>;
   /**
@@ -108,9 +111,15 @@ export class Samples {
       case 'time':
         return '18:30';
       case 'ref':
-        return name === 'luminaryModule' && this.socketsOwnModules
-          ? this.fresh(f.entity, building)
-          : this.idOf(f.entity, building);
+        // a module or lamp stands in one socket only: a socket gets its own, or none
+        if (SOCKET_HELD.includes(name) && building.at(-1) === 'LuminarySupports')
+          return this.socketsOwnModules && name === 'luminaryModule'
+            ? this.fresh(f.entity, building)
+            : undefined;
+        // naming a mounting puts a module or lamp in its socket, which then holds it: a sample stands free
+        if (f.entity === 'LuminarySupports' && ['LuminaryModules', 'Luminaries'].includes(building.at(-1)!))
+          return undefined;
+        return this.idOf(f.entity, building);
       case 'refs': {
         const id = await this.idOf(f.entity, building);
         return id === undefined ? [] : [id];
