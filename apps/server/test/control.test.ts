@@ -91,8 +91,9 @@ describe.each([
       await release(await idOf(a!.mac), await idOf(b!.mac), await idOf(c!.mac));
       const support = (
         await s.call('POST', '/api/v1/LuminarySupports', {
-          uid: 'two-arm post',
-          socketCount: 2,
+          uid: 'three-arm post',
+          // the third socket free: a module that names the mounting goes into it
+          socketCount: 3,
           sockets: [{ luminaryModule: await idOf(a!.mac) }, { luminaryModule: await idOf(b!.mac) }],
         })
       ).body;
