@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import { dayRow, workbook } from '../../apps/server/test/hostile-files.ts';
+import { dayRow, halfConnects, workbook } from '../../apps/server/test/hostile-files.ts';
 import type { Client } from '../../apps/server/test/harness.ts';
 import { sleep, type Finding, type Review } from './review-kit.ts';
 
@@ -32,30 +31,9 @@ async function send(url: string, c: Client, path: string, body: Buffer | string,
   return { status: res.status, reason: (JSON.parse(text) as { reason?: string }).reason };
 }
 
-/** n connections announcing a CONNECT of `announced` bytes that send `sent` of it, never the rest. */
-async function halfConnects(brokerUrl: string, n: number, announced: number, sent: number) {
-  const { hostname, port } = new URL(brokerUrl);
-  const length: number[] = [];
-  for (let rest = announced; ;) {
-    const byte = rest % 128;
-    rest = Math.floor(rest / 128);
-    length.push(rest > 0 ? byte | 128 : byte);
-    if (rest === 0) break;
-  }
-  const head = Buffer.from([0x10, ...length, 0, 4, 0x4d, 0x51, 0x54, 0x54, 4, 2, 0, 60]);
-  const body = Buffer.alloc(sent - head.length, 0x41);
-  const sockets: net.Socket[] = [];
-  for (let i = 0; i < n; i += 200)
-    await Promise.all(
-      Array.from({ length: Math.min(200, n - i) }, async () => {
-        const socket = net.connect(Number(port), hostname);
-        sockets.push(socket);
-        socket.on('error', () => {});
-        await new Promise((resolve) => socket.once('connect', resolve).once('close', resolve));
-        socket.write(head);
-        socket.write(body);
-      }),
-    );
+/** n connections announcing a CONNECT of `announced` bytes that send `sent` of it, held 2 s, then closed. */
+async function heldHalfConnects(brokerUrl: string, n: number, announced: number, sent: number) {
+  const sockets = await halfConnects(brokerUrl, n, announced, sent);
   await sleep(2000);
   for (const s of sockets) s.destroy();
 }
@@ -95,7 +73,7 @@ export async function hostileMemory(r: Review, url: string): Promise<Finding[]> 
     [
       '4,000 half-sent 200 KB MQTT CONNECTs',
       async () => {
-        await halfConnects(r.brokerUrl, 4000, 200_000, 180_000);
+        await heldHalfConnects(r.brokerUrl, 4000, 200_000, 180_000);
         return 'sent';
       },
     ],

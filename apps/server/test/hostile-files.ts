@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { crc32, deflateRawSync } from 'node:zlib';
 
 // Files made to hurt a server that reads them whole, built small in memory at test time.
@@ -90,3 +91,34 @@ export const dayRow = (n: number) =>
 
 /** Lines 1..n of a schedule sheet. */
 export const dayRows = (n: number) => Array.from({ length: n }, (_, i) => dayRow(i + 1)).join('');
+
+/**
+ * `n` connections that each announce a CONNECT of `announced` bytes and send `sent` of it, never the rest:
+ * a broker that buffers what it is sent before any sign-in holds n × sent.
+ */
+export async function halfConnects(url: string, n: number, announced: number, sent: number) {
+  const { hostname, port } = new URL(url);
+  const length: number[] = [];
+  for (let rest = announced; ;) {
+    const byte = rest % 128;
+    rest = Math.floor(rest / 128);
+    length.push(rest > 0 ? byte | 128 : byte);
+    if (rest === 0) break;
+  }
+  const head = Buffer.from([0x10, ...length, 0, 4, 0x4d, 0x51, 0x54, 0x54, 4, 2, 0, 60]);
+  const body = Buffer.alloc(sent - head.length, 0x41);
+  const sockets: net.Socket[] = [];
+  for (let i = 0; i < n; i += 200) {
+    await Promise.all(
+      Array.from({ length: Math.min(200, n - i) }, async () => {
+        const socket = net.connect(Number(port), hostname);
+        sockets.push(socket);
+        socket.on('error', () => {});
+        await new Promise((resolve) => socket.once('connect', resolve).once('close', resolve));
+        socket.write(head);
+        socket.write(body);
+      }),
+    );
+  }
+  return sockets;
+}

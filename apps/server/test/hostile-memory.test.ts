@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, freshDatabase } from './harness.ts';
-import { dayRow, workbook } from './hostile-files.ts';
+import { dayRow, halfConnects, workbook } from './hostile-files.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 // Files and connections made to take a server's memory, thrown at a server process of its own whose peak
@@ -50,37 +50,6 @@ async function bounded(name: string, work: () => Promise<void>) {
   console.log(`${name} on ${backend}: peak ${Math.round(peak)} MB, ${Math.round(before)} MB before`);
   expect(peak - before).toBeLessThan(GROWTH_MB);
   if (backend === 'postgres') expect(peak).toBeLessThan(LIMIT_MB);
-}
-
-/**
- * `n` connections that each announce a CONNECT of `announced` bytes and send `sent` of it, never the rest:
- * a broker that buffers what it is sent before any sign-in holds n × sent.
- */
-async function halfConnects(url: string, n: number, announced: number, sent: number) {
-  const { hostname, port } = new URL(url);
-  const length: number[] = [];
-  for (let rest = announced; ;) {
-    const byte = rest % 128;
-    rest = Math.floor(rest / 128);
-    length.push(rest > 0 ? byte | 128 : byte);
-    if (rest === 0) break;
-  }
-  const head = Buffer.from([0x10, ...length, 0, 4, 0x4d, 0x51, 0x54, 0x54, 4, 2, 0, 60]);
-  const body = Buffer.alloc(sent - head.length, 0x41);
-  const sockets: net.Socket[] = [];
-  for (let i = 0; i < n; i += 200) {
-    await Promise.all(
-      Array.from({ length: Math.min(200, n - i) }, async () => {
-        const socket = net.connect(Number(port), hostname);
-        sockets.push(socket);
-        socket.on('error', () => {});
-        await new Promise((resolve) => socket.once('connect', resolve).once('close', resolve));
-        socket.write(head);
-        socket.write(body);
-      }),
-    );
-  }
-  return sockets;
 }
 
 describe(`hostile files and connections on ${backend}`, () => {

@@ -44,7 +44,7 @@ const TEXT = {
 async function exported(page: Page, label: string) {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: label }).click(),
+    page.getByRole('button', { name: label }).click(),
   ]);
   const text = (await readFile((await download.path())!)).toString('utf8').replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: true });

@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Tab, Tabs } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { PanelBoundary } from '../../feedback/panel-boundary.tsx';
 import { sl, type MessageKey } from '../../i18n/messages.ts';
+import { useCityTime } from './city-time.ts';
+import { HistoryTab } from './history/history-tab.tsx';
 
 export type DetailTab = { key: MessageKey; content: ReactNode };
 
@@ -29,6 +31,21 @@ export function DetailTabs({ tabs }: { tabs: DetailTab[] }) {
         </Box>
       </CardContent>
     </Card>
+  );
+}
+
+/** The record's overview and its history (in its city's time), as a device screen shows them. */
+export function OverviewAndHistory({ entity, overview }: { entity: string; overview: ReactNode }) {
+  const record = useRecordContext();
+  const time = useCityTime(record?.city);
+  if (!record) return null;
+  return (
+    <DetailTabs
+      tabs={[
+        { key: 'detailOverview', content: overview },
+        { key: 'detailHistory', content: <HistoryTab entity={entity} id={Number(record.id)} time={time} /> },
+      ]}
+    />
   );
 }
 

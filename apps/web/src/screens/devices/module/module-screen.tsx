@@ -3,13 +3,11 @@ import { Show, useRecordContext, useShowContext } from 'react-admin';
 import { mayIn } from '../../../providers/auth-provider.ts';
 import { LampProgramAside } from '../../../resources/lamp-program-aside.tsx';
 import { EventHistoryCard } from '../../events/event-history-card.tsx';
-import { useCityTime } from '../city-time.ts';
 import { DetailActions } from '../detail-actions.tsx';
-import { DetailTabs } from '../detail-tabs.tsx';
+import { OverviewAndHistory } from '../detail-tabs.tsx';
 import { DeviceCard } from '../device-card.tsx';
 import { DeviceFields } from '../device-fields.tsx';
 import { DimCard } from '../dim-card.tsx';
-import { HistoryTab } from '../history/history-tab.tsx';
 import { useLiveRefresh } from '../use-live-refresh.ts';
 import { ModuleHistoryCard } from './module-history-card.tsx';
 import { ModuleParamsCard } from './module-params-card.tsx';
@@ -50,22 +48,8 @@ const IDENTITY = [
 export default function ModuleScreen() {
   return (
     <Show actions={<DetailActions entityName={NAME} />} component="div">
-      <ModuleBody />
+      <OverviewAndHistory entity={NAME} overview={<ModuleOverview />} />
     </Show>
-  );
-}
-
-function ModuleBody() {
-  const record = useRecordContext();
-  const time = useCityTime(record?.city);
-  if (!record) return null;
-  return (
-    <DetailTabs
-      tabs={[
-        { key: 'detailOverview', content: <ModuleOverview /> },
-        { key: 'detailHistory', content: <HistoryTab entity={NAME} id={Number(record.id)} time={time} /> },
-      ]}
-    />
   );
 }
 

@@ -4,13 +4,11 @@ import { Show, useGetMany, useRecordContext } from 'react-admin';
 import { canDo, mayIn } from '../../../providers/auth-provider.ts';
 import { LampProgramAside } from '../../../resources/lamp-program-aside.tsx';
 import { EventHistoryCard } from '../../events/event-history-card.tsx';
-import { useCityTime } from '../city-time.ts';
 import { DetailActions } from '../detail-actions.tsx';
-import { DetailTabs } from '../detail-tabs.tsx';
+import { OverviewAndHistory } from '../detail-tabs.tsx';
 import { DeviceCard } from '../device-card.tsx';
 import { DeviceFields } from '../device-fields.tsx';
 import { DimCard } from '../dim-card.tsx';
-import { HistoryTab } from '../history/history-tab.tsx';
 import { SmallMap } from '../small-map.tsx';
 import { useLiveRefresh } from '../use-live-refresh.ts';
 import { SocketEditor } from './socket-editor.tsx';
@@ -46,22 +44,8 @@ const IDENTITY = [
 export default function SupportScreen() {
   return (
     <Show actions={<DetailActions entityName={NAME} />} component="div">
-      <SupportTabs />
+      <OverviewAndHistory entity={NAME} overview={<SupportBody />} />
     </Show>
-  );
-}
-
-function SupportTabs() {
-  const record = useRecordContext();
-  const time = useCityTime(record?.city);
-  if (!record) return null;
-  return (
-    <DetailTabs
-      tabs={[
-        { key: 'detailOverview', content: <SupportBody /> },
-        { key: 'detailHistory', content: <HistoryTab entity={NAME} id={Number(record.id)} time={time} /> },
-      ]}
-    />
   );
 }
 
