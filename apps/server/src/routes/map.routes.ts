@@ -8,6 +8,7 @@ import type { ApiRow } from '../entities/row-mapper.ts';
 import type { MapIndex } from '../map/map-index.ts';
 import { MAP_LAYERS, type MapLayer } from '../map/tiles.ts';
 import { withDerivedStatus } from '../entities/derived-status.ts';
+import { withoutRawData } from '../entities/raw-data.ts';
 import { ApiError } from '../http/api-error.ts';
 import { errorResponses, rowOut } from './entity-schemas.ts';
 
@@ -78,7 +79,7 @@ export function registerMapRoutes(app: FastifyInstance, index: MapIndex, repo: E
         for (const row of await repo.byIds(e, caller, ids.slice(i, i + PAGE))) rows.set(row._id, row);
       // nearest first; a row deleted since the index was built is left out
       const live = ids.map((id) => rows.get(id)).filter((row) => row && !row.deletedAt) as ApiRow[];
-      result[layer] = await withDerivedStatus(repo, e, caller, live);
+      result[layer] = withoutRawData(e, caller, await withDerivedStatus(repo, e, caller, live));
     }
     return result;
   }
