@@ -51,18 +51,24 @@ afterAll(async () => {
 
 describe(`the commands archive in words on ${backend}`, () => {
   it('names the user whose profile change a program follows, and the profile', async () => {
-    const profile = (
-      await s.call('POST', '/api/v1/Profiles', {
-        name: 'Planner night',
-        kind: 'onOff',
-        settings: { pwm0: 45 },
-      })
-    ).body;
-    await s.call('POST', '/api/v1/Politics', { name: 'Planner politic', profile: profile._id });
+    const made = await s.call('POST', '/api/v1/Profiles', {
+      name: 'Planner night',
+      kind: 'onOff',
+      settings: { pwm0: 45 },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const profile = made.body;
+    const politic = await s.call('POST', '/api/v1/Politics', {
+      name: 'Planner politic',
+      profile: profile._id,
+    });
+    expect(politic.status, JSON.stringify(politic.body)).toBe(201);
     await until(
       async () => (await archive()).find((c) => c.type === 'program' && c.login === 'admin'),
       15_000,
-    );
+    ).catch(async (err: Error) => {
+      throw new Error(`${err.message}: ${JSON.stringify((await archive()).slice(0, 5))}`);
+    });
 
     const changed = await planner.call('PATCH', `/api/v1/Profiles/${profile._id}`, {
       settings: { pwm0: 55 },

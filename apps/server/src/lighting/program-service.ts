@@ -207,7 +207,6 @@ export class ProgramService {
       this.lampsStale = true;
     }
     this.leading = true;
-    const causes = await this.causes.since();
     const touched = await this.readLamps();
     const controllers = [...this.controllers!.values()];
     // a new sender, a rule, or every lamp read again: every controller's table may have changed
@@ -217,6 +216,11 @@ export class ProgramService {
       ? controllers
       : controllers.filter((c) => touched.has(c.id) || this.unacknowledged.has(c.mac));
     const compilers = new Map<number | null, ProgramCompiler>();
+    for (const c of compiling)
+      if (c.place && c.lamps.length && !compilers.has(c.group))
+        compilers.set(c.group, new ProgramCompiler(await loadWorld(this.db, c.group)));
+    // read once the rules are: a change they hold names its user, a later one the next run's tables
+    const causes = await this.causes.since();
     const due: Due[] = [];
     let sent = 0;
     // the first tables go out at once, while the rest compile; the rest then go as one stream, as a command's
@@ -225,10 +229,7 @@ export class ProgramService {
     for (let i = 0; i < compiling.length && !this.stopped; i += SEND_CHUNK) {
       for (const c of compiling.slice(i, i + SEND_CHUNK)) {
         if (!c.place || !c.lamps.length) continue;
-        let compiler = compilers.get(c.group);
-        if (!compiler)
-          compilers.set(c.group, (compiler = new ProgramCompiler(await loadWorld(this.db, c.group))));
-        const program = this.compile(compiler, c);
+        const program = this.compile(compilers.get(c.group)!, c);
         const version = versionOf(program);
         if (this.acknowledged.get(c.mac) !== version) due.push({ controller: c, version, program });
       }
