@@ -35,6 +35,10 @@ export default defineConfig({
           // a screen under CI's load can take more than expect.poll's default second to show what it fetched
           expect: { poll: { timeout: 20_000 } },
           fileParallelism: false,
+          // every suite in one process, one after another: the server's and the console's modules are imported
+          // once, and one Chromium serves them all (browser.ts); each suite still runs its own server
+          isolate: false,
+          maxWorkers: 1,
           globalSetup: ['apps/web/e2e/global-setup.ts'],
         },
       },

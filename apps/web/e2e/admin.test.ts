@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { openPage, signIn, consoleForSuite } from './console-session.ts';
+import { openPage, signIn, signInAt, consoleForSuite } from './console-session.ts';
 
 let s: TestServer;
 let browser: Browser;
@@ -15,8 +15,7 @@ const one = async (path: string) => (await s.call('GET', path)).body.data[0];
 describe('administration screens in Chromium', () => {
   it('edits a role as a matrix of areas and flags, from the default rights, and copies it', async () => {
     const page = await openPage(browser, 'en-us');
-    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(s.url + '/Roles/create');
+    await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/Roles/create');
     await page.getByRole('textbox', { name: 'Name' }).fill('Night operator');
     await page.getByRole('button', { name: 'Default rights' }).click();
     await expect
@@ -42,8 +41,7 @@ describe('administration screens in Chromium', () => {
 
   it('creates a user under the form rules of spec §5, then locks it', async () => {
     const page = await openPage(browser, 'en-us');
-    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(s.url + '/Users/create');
+    await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/Users/create');
     await page.getByRole('textbox', { name: 'Login' }).fill('operator1');
     // a new user comes in the admin's own group; without one, the form asks for it
     const group = page.locator('.ra-input-group');
@@ -91,8 +89,7 @@ describe('administration screens in Chromium', () => {
 
   it('fills a city time zone from its coordinates, offline', async () => {
     const page = await openPage(browser, 'ru');
-    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(s.url + '/Cities/create');
+    await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/Cities/create');
     await page.getByLabel('Название: Английский').fill('Novosibirsk');
     await page.getByLabel('Название: Русский').fill('Новосибирск');
     await page.getByLabel('Широта *').fill('55.03');
@@ -108,8 +105,7 @@ describe('administration screens in Chromium', () => {
 
   it('connects a new object through the wizard, and says ERROR: when the server refuses', async () => {
     const page = await openPage(browser, 'en-us');
-    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(s.url + '/Wizard');
+    await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/Wizard');
     const fill = async (group: string, city = 'Tomsk') => {
       await page.getByLabel('Group name *').fill(group);
       await page.getByLabel('Name in English *').fill(city);

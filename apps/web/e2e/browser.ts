@@ -4,7 +4,26 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 // Debian's Chromium, never a downloaded one.
 export const SHOTS = '/tmp/web-shots';
 
-export async function launch(): Promise<Browser> {
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium for every screen suite of a run (they share one process, see vitest.config.ts): a launch per file
+ * cost seconds of CI's time. A suite gives back what it opened with `closePages`, never the browser.
+ */
+export function launch(): Promise<Browser> {
+  shared ??= start().then((browser) => {
+    browser.on('disconnected', () => (shared = undefined));
+    return browser;
+  });
+  return shared;
+}
+
+/** Closes the pages a suite opened, and leaves the browser to the next suite. */
+export async function closePages(browser: Browser | undefined) {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+}
+
+function start(): Promise<Browser> {
   mkdirSync(SHOTS, { recursive: true });
   return chromium.launch({
     executablePath: '/usr/bin/chromium',

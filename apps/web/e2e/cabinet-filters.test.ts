@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, rows, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, rows, signInAt } from './console-session.ts';
 
 // A cabinet's door, mode, breakers and contactors are kept in its row from its controller's reports, so the
 // cabinets' list filters on them (issue 13).
@@ -51,8 +51,7 @@ describe('cabinets by what their controllers report', () => {
   for (const lang of ['en-us', 'ru'] as const) {
     it(`filters on the door and on one breaker (${lang})`, async () => {
       const page = await openPage(browser, lang);
-      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-      await page.goto(s.url + '/Cabinets');
+      await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/Cabinets');
       await page.getByRole('cell', { name: 'K-quiet', exact: true }).waitFor();
       expect(await rows(page).count()).toBe(3);
       await addFilter(page, lang, TEXT[lang].door, TEXT[lang].open);

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import type { TestServer } from '../../server/test/harness.ts';
-import { consoleForSuite, openPage, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, signInAt } from './console-session.ts';
 
 // Spec §8 CalendarSettingsError on the calendar screen: a group with no time zone cannot have its calendar set up.
 
@@ -27,8 +27,7 @@ describe('calendar settings', () => {
     it(`tells a user of a group with no time zone to see an administrator (${lang})`, async () => {
       const page = await openPage(browser, lang);
       page.setDefaultTimeout(20_000);
-      await signIn(page, s.url, LOGIN, PASSWORD);
-      await page.goto(`${s.url}/Calendar`);
+      await signInAt(page, s.url, LOGIN, PASSWORD, `/Calendar`);
       await page.getByTestId('calendar-failure').getByText(text).waitFor();
       await page.context().close();
     });

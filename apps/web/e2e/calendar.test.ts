@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import type { TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, signInAt } from './console-session.ts';
 import { seriousViolations } from './axe.ts';
 
 // Issue 11 §3: the calendar of day types of a group, set by day and by CSV, in en-us and ru.
@@ -54,8 +54,7 @@ const HOLIDAY = dayOfThisMonth(18);
 async function calendarIn(lang: 'en-us' | 'ru', login = LOGIN): Promise<Page> {
   const page = await openPage(browser, lang);
   page.setDefaultTimeout(20_000);
-  await signIn(page, s.url, login, PASSWORD);
-  await page.goto(`${s.url}/Calendar`);
+  await signInAt(page, s.url, login, PASSWORD, `/Calendar`);
   await page.getByTestId('calendar-period').waitFor();
   return page;
 }

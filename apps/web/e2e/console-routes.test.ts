@@ -7,7 +7,7 @@ import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { Samples } from '../../server/test/samples.ts';
 import { DETAIL_SECTIONS } from '../src/navigation/detail-sections.ts';
 import { shot } from './browser.ts';
-import { openPage, signIn, consoleForSuite } from './console-session.ts';
+import { openPage, signIn, signInAt, consoleForSuite } from './console-session.ts';
 
 let s: TestServer;
 let browser: Browser;
@@ -138,8 +138,7 @@ describe('routes of spec §2 in Chromium', () => {
     });
     await s.call('POST', '/api/v1/Vendors', { name: 'Seen before the 403' });
     const page = await openPage(browser, 'en-us');
-    await signIn(page, s.url, 'reader', 'Reader-pass-1');
-    await page.goto(s.url + '/Vendors');
+    await signInAt(page, s.url, 'reader', 'Reader-pass-1', '/Vendors');
     await page.getByRole('cell', { name: 'Seen before the 403' }).waitFor();
 
     await s.call('PATCH', `/api/v1/Roles/${role}`, { accessRights: {} });

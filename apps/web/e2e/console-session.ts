@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 // eslint-disable-next-line no-restricted-imports -- the browser tests drive the real server, as the HTTP tests do
 import { startServer, type TestServer } from '../../server/test/harness.ts';
-import { launch } from './browser.ts';
+import { closePages, launch } from './browser.ts';
 import { useStreets, type Streets } from './streets.ts';
 import { WEB_DIST } from './global-setup.ts';
 
@@ -12,7 +12,12 @@ export async function openPage(
   lang: 'en-us' | 'ru',
   streets: Streets = 'one road',
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: lang });
+  // reduced motion: MapLibre moves the map at once, not through a second of frames SwiftShader draws on the CPU
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: lang,
+    reducedMotion: 'reduce',
+  });
   await useStreets(context, streets);
   await context.addInitScript((l) => localStorage.getItem('lang') || localStorage.setItem('lang', l), lang);
   return context.newPage();
@@ -62,7 +67,7 @@ export function consoleForSuite(
     use({ s, browser: running.browser });
   }, timeoutMs);
   afterAll(async () => {
-    await running?.browser?.close();
+    await closePages(running?.browser);
     await running?.s.close();
   });
 }

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, rows, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, rows, signIn, signInAt } from './console-session.ts';
 import { settled } from './map-helpers.ts';
 
 // The console under the server's content security policy (apps/server/src/plugins/security.ts): the map
@@ -65,8 +65,7 @@ describe('the console under its content security policy, in Chromium', () => {
   it('lists, creates and edits with nothing refused, and refuses a script the server did not send', async () => {
     const page = await openPage(browser, 'en-us');
     const violations = await watch(page);
-    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(s.url + '/Vendors/create');
+    await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/Vendors/create');
     await page.getByLabel('Name').fill('Signify');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/Vendors');

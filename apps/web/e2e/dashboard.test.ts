@@ -4,7 +4,7 @@ import { VALUE_MESSAGES } from '@sl/domain';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, rows, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, rows, signIn, signInAt } from './console-session.ts';
 import { adminAt, choose } from './form-helpers.ts';
 
 // Issue 14: the dashboard's open events by type and commands in progress, counted from what this test makes and
@@ -152,8 +152,7 @@ describe('the dashboard and analytics of issue 14, in Chromium', () => {
 
     const second = await openPage(browser, 'ru');
     second.setDefaultTimeout(20_000);
-    await signIn(second, s.url, 'admin', ADMIN_PASSWORD);
-    await second.goto(`${s.url}/Dashboard`);
+    await signInAt(second, s.url, 'admin', ADMIN_PASSWORD, `/Dashboard`);
     await second.getByTestId('widget-commands').waitFor();
     expect(await order(second)).toEqual(arranged);
     expect(await second.getByRole('checkbox', { name: 'Потребление сегодня', exact: true }).isChecked()).toBe(

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser tests drive the real server, as the HTTP tests do
 import { ADMIN_PASSWORD } from '../../server/test/harness.ts';
 import { SHOTS } from './browser.ts';
-import { openPage, signIn } from './console-session.ts';
+import { openPage, signInAt } from './console-session.ts';
 import { mapFieldForSuite, type MapField } from './map-helpers.ts';
 import { seriousViolations } from './axe.ts';
 
@@ -80,8 +80,7 @@ async function commanded(button: Locator, answer: Locator, timedOut: string) {
 async function adminAt(path: string, lang: 'en-us' | 'ru') {
   const page = await openPage(f.browser, lang);
   page.setDefaultTimeout(30_000);
-  await signIn(page, f.s.url, 'admin', ADMIN_PASSWORD);
-  await page.goto(f.s.url + path);
+  await signInAt(page, f.s.url, 'admin', ADMIN_PASSWORD, path);
   return page;
 }
 

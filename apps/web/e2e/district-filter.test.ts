@@ -5,7 +5,7 @@ import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 // eslint-disable-next-line no-restricted-imports -- the same district boundaries as the HTTP tests
 import { box } from '../../server/test/boxes.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, rows, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, rows, signInAt } from './console-session.ts';
 
 let s: TestServer;
 let browser: Browser;
@@ -33,8 +33,7 @@ describe('lists by district', () => {
   for (const lang of ['en-us', 'ru'] as const) {
     it(`shows one district's mountings (${lang})`, async () => {
       const page = await openPage(browser, lang);
-      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-      await page.goto(s.url + '/LuminarySupports');
+      await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/LuminarySupports');
       await page.getByRole('cell', { name: 'E-1' }).waitFor();
       expect(await rows(page).count()).toBe(3);
       await page.getByRole('button', { name: lang === 'ru' ? 'Добавить фильтр' : 'Add filter' }).click();

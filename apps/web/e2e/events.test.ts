@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, rows, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, rows, signInAt } from './console-session.ts';
 
 // Issue 13 §4: the events screen in en-us and ru, a new event appearing live, one solved by hand.
 
@@ -37,8 +37,7 @@ describe('the events screen, in Chromium', () => {
     async (lang) => {
       const page = await openPage(browser, lang);
       page.setDefaultTimeout(20_000);
-      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-      await page.goto(`${s.url}/Events`);
+      await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, `/Events`);
       await page.getByTestId('events-badge').waitFor();
       const before = await rows(page).count();
       // a module that reports to nothing: not mounted, not on a phase or controller, though placed by hand

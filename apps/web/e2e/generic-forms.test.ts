@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { openPage, rows, signIn, consoleForSuite } from './console-session.ts';
+import { openPage, rows, signInAt, consoleForSuite } from './console-session.ts';
 
 let s: TestServer;
 let browser: Browser;
@@ -22,8 +22,7 @@ consoleForSuite(
 describe('generic screens in Chromium', () => {
   it('edits a point and a list of sockets from the declaration', async () => {
     const page = await openPage(browser, 'en-us');
-    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(`${s.url}/LuminarySupports/${support}`);
+    await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, `/LuminarySupports/${support}`);
     await page.getByLabel('Latitude').fill('42.3736121');
     await page.getByLabel('Longitude').fill('-71.1097');
     await page.getByRole('button', { name: 'Add' }).click();
@@ -39,8 +38,7 @@ describe('generic screens in Chromium', () => {
 
   it('says a server error in Russian, for 10 s, with a close action', async () => {
     const page = await openPage(browser, 'ru');
-    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(s.url + '/Vendors/create');
+    await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/Vendors/create');
     await page.getByLabel('Название').fill('Philips');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     // the notice; the name field carries the same words (form-errors.test.ts)
@@ -55,8 +53,7 @@ describe('generic screens in Chromium', () => {
 
   it('remembers the chosen columns and shows deleted rows to whoever may see them', async () => {
     const page = await openPage(browser, 'en-us');
-    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-    await page.goto(s.url + '/LuminarySupports');
+    await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/LuminarySupports');
     await page.getByRole('cell', { name: 'POLE-1' }).waitFor();
     expect(await page.getByRole('columnheader', { name: 'Address' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Columns' }).click();

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { seriousViolations } from './axe.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, rows, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, rows, signInAt } from './console-session.ts';
 
 // Issue 15, spec §2's panel view: a located device's list with a map beside it; choosing a row centres the map on
 // it and names it with a link to its screen; the choice is the user's own, kept after a reload and in another
@@ -38,8 +38,7 @@ const TEXT = {
 async function browserOf(lang: 'en-us' | 'ru') {
   const page = await openPage(browser, lang);
   page.setDefaultTimeout(20_000);
-  await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-  await page.goto(`${s.url}/LuminarySupports`);
+  await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, `/LuminarySupports`);
   await rows(page).first().waitFor();
   return page;
 }

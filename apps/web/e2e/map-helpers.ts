@@ -8,7 +8,7 @@ import { loadCity, startSimulator, type SimulatorHandle } from '@sl/simulator';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/harness.ts';
 // eslint-disable-next-line no-restricted-imports -- the demo city is seeded as the server seeds it
 import { seedDemoCity } from '../../server/src/field/demo-city.ts';
-import { launch } from './browser.ts';
+import { closePages, launch } from './browser.ts';
 import { useStreets, type Streets } from './streets.ts';
 import { WEB_DIST } from './global-setup.ts';
 
@@ -174,7 +174,7 @@ export function mapFieldForSuite(use: (field: MapField) => void) {
     use(field as MapField);
   }, 120_000);
   afterAll(async () => {
-    await field.browser?.close();
+    await closePages(field.browser);
     await field.sim?.stop();
     await field.s?.close();
     field = {};
@@ -188,7 +188,12 @@ export async function openMapPage(
   width = 1280,
   streets: Streets = 'one road',
 ) {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: lang });
+  // reduced motion: MapLibre moves the map at once, not through a second of frames SwiftShader draws on the CPU
+  const context = await browser.newContext({
+    viewport: { width, height: 800 },
+    locale: lang,
+    reducedMotion: 'reduce',
+  });
   await useStreets(context, streets);
   await context.addInitScript((l) => localStorage.getItem('lang') || localStorage.setItem('lang', l), lang);
   const page = await context.newPage();

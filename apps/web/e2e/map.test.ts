@@ -6,7 +6,7 @@ import { STATUS_COLOURS } from '@sl/domain';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../server/test/harness.ts';
 // eslint-disable-next-line no-restricted-imports -- the demo city is seeded as the server seeds it
 import { seedDemoCity } from '../../server/src/field/demo-city.ts';
-import { launch, shot } from './browser.ts';
+import { closePages, launch, shot } from './browser.ts';
 import type { Streets } from './streets.ts';
 import { WEB_DIST } from './global-setup.ts';
 import {
@@ -54,7 +54,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await closePages(browser);
   await sim?.stop();
   await tiles?.close();
   await s?.close();

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import type { TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, signInAt } from './console-session.ts';
 
 // Issue 12: the power schedule screen for several cabinet controllers at once: chosen in the screen, a month saved
 // for each in its own city's time, one workbook downloaded with a sheet each, changed and uploaded back; a
@@ -57,8 +57,7 @@ const stored = async (controller: number, day: number) => {
 async function screenIn(lang: 'en-us' | 'ru'): Promise<Page> {
   const page = await openPage(browser, lang);
   page.setDefaultTimeout(20_000);
-  await signIn(page, s.url, LOGIN, PASSWORD);
-  await page.goto(`${s.url}/PowerSchedule`);
+  await signInAt(page, s.url, LOGIN, PASSWORD, `/PowerSchedule`);
   return page;
 }
 
@@ -180,8 +179,7 @@ describe('power schedule of several controllers', () => {
       // as the group's administrator, who may not see cities: the screen must not ask for one (a 403 signs out)
       const page = await openPage(browser, lang);
       page.setDefaultTimeout(20_000);
-      await signIn(page, s.url, LOGIN, PASSWORD);
-      await page.goto(`${s.url}/Cabinets/${nyCabinet}/show`);
+      await signInAt(page, s.url, LOGIN, PASSWORD, `/Cabinets/${nyCabinet}/show`);
       await expect
         .poll(() => page.getByTestId('cabinet-manual').textContent())
         .toBe(

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, signInAt } from './console-session.ts';
 
 // Issue 12: the power schedule screen: a day edited in place, a month filled from twilight, the workbook
 // downloaded, changed and uploaded back, a refused line reported; in en-us and ru.
@@ -45,8 +45,7 @@ consoleForSuite(
 async function scheduleIn(lang: 'en-us' | 'ru'): Promise<Page> {
   const page = await openPage(browser, lang);
   page.setDefaultTimeout(20_000);
-  await signIn(page, s.url, LOGIN, PASSWORD);
-  await page.goto(`${s.url}/PowerSchedule?controller=${controller}`);
+  await signInAt(page, s.url, LOGIN, PASSWORD, `/PowerSchedule?controller=${controller}`);
   await page.getByTestId(`schedule-month-${MARCH}`).click();
   await page.getByTestId('schedule-month').waitFor();
   return page;
@@ -131,8 +130,7 @@ describe('power schedule screen', () => {
     for (const lang of ['en-us', 'ru'] as const) {
       const page = await openPage(browser, lang);
       page.setDefaultTimeout(20_000);
-      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-      await page.goto(`${s.url}/Cabinets/${cabinet}/show`);
+      await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, `/Cabinets/${cabinet}/show`);
       const card = page.getByTestId('cabinet-tonight');
       await expect
         .poll(() => card.textContent())

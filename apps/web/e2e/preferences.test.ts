@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, rows, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, rows, signInAt } from './console-session.ts';
 
 // Issue 15: a list's records per page and columns, and the fields a device's screen shows, are the user's own:
 // kept after a reload, and found again in another browser (a fresh context, with nothing stored), in en-us and ru.
@@ -37,8 +37,7 @@ const TEXT = {
 async function browserOf(lang: 'en-us' | 'ru', path: string) {
   const page = await openPage(browser, lang);
   page.setDefaultTimeout(20_000);
-  await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-  await page.goto(s.url + path);
+  await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, path);
   return page;
 }
 

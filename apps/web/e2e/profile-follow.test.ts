@@ -7,7 +7,7 @@ import { startServer, type TestServer } from '../../server/test/harness.ts';
 import { seedDemoCity } from '../../server/src/field/demo-city.ts';
 // eslint-disable-next-line no-restricted-imports -- the HTTP tests' wait for a condition
 import { until } from '../../server/test/field-setup.ts';
-import { launch, shot } from './browser.ts';
+import { closePages, launch, shot } from './browser.ts';
 import { adminAt, input } from './form-helpers.ts';
 import { WEB_DIST } from './global-setup.ts';
 import { NIGHT, settled } from './map-helpers.ts';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   browser = await launch();
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
+  await closePages(browser);
   await sim?.stop({ clearRetained: true });
   await s?.close();
 });
