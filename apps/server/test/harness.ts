@@ -169,7 +169,7 @@ export async function startServer(
   const signIn = async (login: string, password: string) => {
     const c = client(url);
     const res = await c.call('POST', '/auth/sign-in', { login, password });
-    if (res.status !== 200) throw new Error(`sign-in ${login}: ${JSON.stringify(res.body)}`);
+    if (res.status !== 200) throw new Error(`sign-in ${login}: ${res.status} ${JSON.stringify(res.body)}`);
     return c;
   };
   const admin = await signIn('admin', ADMIN_PASSWORD);
