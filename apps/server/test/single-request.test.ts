@@ -68,3 +68,64 @@ describe(`SingleRequest/all on ${backend}`, () => {
     expect(ru.body.message).toBe('Координаты не заданы');
   });
 });
+
+describe(`SingleRequest/all for a user of a group, on ${backend}`, () => {
+  it("finds a device moved into the user's group, and its raw data only with viewRawData", async () => {
+    const group = (await s.call('POST', '/api/v1/Groups', { name: 'Moved into' })).body._id;
+    const role = async (name: string, raw: boolean) =>
+      (
+        await s.call('POST', '/api/v1/Roles', {
+          name,
+          accessRights: {
+            SingleRequest: { view: true },
+            LuminaryModules: { view: true, list: true, ...(raw && { viewRawData: true }) },
+            Controllers: { view: true, list: true },
+          },
+        })
+      ).body._id as number;
+    const user = async (login: string, roleId: number) => {
+      const res = await s.call('POST', '/api/v1/Users', {
+        login,
+        password: 'Lamps-2026',
+        group,
+        role: roleId,
+        type: 'NORMAL',
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return s.signIn(login, 'Lamps-2026');
+    };
+    const seer = await user('raw-seer', await role('Map with raw', true));
+    const plain = await user('raw-blind', await role('Map without raw', false));
+    // the module is on the map (and in the index) before it moves
+    expect(idsOf((await near('models=LuminaryModules')).body.LuminaryModules)).toContain(ids.here);
+    await s.sql(`update luminary_modules set raw = '{"rssi": -70}' where _id = $1`, [ids.here]);
+    const before = (await s.call('GET', `/api/v1/LuminaryModules/${ids.here}`)).body.group;
+    const moved = await s.call('PATCH', `/api/v1/LuminaryModules/${ids.here}`, { group });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await plain.call('GET', `/api/v1/LuminaryModules/${ids.here}`)).status).toBe(200);
+
+    const ask = (c: typeof plain) =>
+      c.call('GET', `/api/v1/SingleRequest/all?lat=${LAT}&lon=${LON}&models=LuminaryModules`);
+    const withRaw = await ask(seer);
+    expect(withRaw.status, JSON.stringify(withRaw.body)).toBe(200);
+    expect(idsOf(withRaw.body.LuminaryModules)).toEqual([ids.here]);
+    expect(withRaw.body.LuminaryModules[0].raw).toEqual({ rssi: -70 });
+    const without = await ask(plain);
+    expect(idsOf(without.body.LuminaryModules)).toEqual([ids.here]);
+    expect(without.body.LuminaryModules[0]).not.toHaveProperty('raw');
+
+    // out and in again, the second time while the database fails the map's read once (as when a connection is
+    // lost): the next question reads again rather than keep the devices as they were
+    const back = await s.call('PATCH', `/api/v1/LuminaryModules/${ids.here}`, { group: before });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect((await ask(plain)).body.LuminaryModules).toEqual([]);
+    expect((await s.call('PATCH', `/api/v1/LuminaryModules/${ids.here}`, { group })).status).toBe(200);
+    await s.sql('alter table cabinets rename to cabinets_away');
+    try {
+      expect((await ask(plain)).status).not.toBe(200);
+    } finally {
+      await s.sql('alter table cabinets_away rename to cabinets');
+    }
+    expect(idsOf((await ask(plain)).body.LuminaryModules)).toEqual([ids.here]);
+  });
+});

@@ -84,7 +84,11 @@ export class MapIndex {
 
   private async fresh(): Promise<Map<MapLayer, LayerPoints>> {
     while (this.stale || !this.layers) {
-      this.building ??= this.build().finally(() => (this.building = undefined));
+      if (!this.building) {
+        this.building = this.build().finally(() => (this.building = undefined));
+        // behind the answers of a large city its failure is nobody's to hear: the next question reads again
+        this.building.catch(() => undefined);
+      }
       // a large city is rebuilt behind the scenes: maps keep the devices they had for the seconds it takes
       if (this.layers && this.size > WAIT_FOR_REBUILD_BELOW) return this.layers;
       await this.building;
@@ -124,6 +128,10 @@ export class MapIndex {
       );
       this.tiles.clear();
       this.version += 1;
+    } catch (err) {
+      // a read that failed (a connection lost) leaves the devices as they were: the next question reads again
+      this.stale = true;
+      throw err;
     } finally {
       const heard = this.heardWhileBuilding;
       this.heardWhileBuilding = undefined;
