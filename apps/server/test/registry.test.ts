@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, READ_ONLY_AREAS, type Field } from '@sl/domain';
-import { searchPaths } from '../src/routes/entity.routes.ts';
+import { searchPaths } from '../src/entities/entity.routes.ts';
 import { backend, startServer, type TestServer } from './harness.ts';
 import { Samples } from './samples.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Area } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import { accessPlugin } from '../plugins/access.ts';
-import { registerLiveRoutes } from '../routes/live.routes.ts';
+import { registerLiveRoutes } from './live.routes.ts';
 import { LiveHub } from './live-hub.ts';
 import { LiveStreams, type Reader } from './live-streams.ts';
 

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { controlAnswerError, entity, idSchema } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
-import type { CommandService } from '../field/command.service.ts';
+import type { CommandService } from './command.service.ts';
 import { ApiError } from '../http/api-error.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 const Controllers = entity('Controllers');
 

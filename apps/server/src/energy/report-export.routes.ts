@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REPORT_TYPES, reportTable } from '@sl/domain/energy';
-import type { ReportService } from '../energy/report.service.ts';
-import { reportFile } from '../energy/report-files.ts';
-import { energySaved } from '../energy/saved.service.ts';
+import type { ReportService } from './report.service.ts';
+import { reportFile } from './report-files.ts';
+import { energySaved } from './saved.service.ts';
 import { requestLanguage } from '../http/api-error.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 import { reportQuery, savedQuery } from './reports.routes.ts';
 
 const TYPES = {

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
+import type { AuthService } from './auth.service.ts';
+import type { LoginThrottle } from './login-throttle.ts';
 import { ApiError } from '../http/api-error.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 export const profileSchema = z.looseObject({
   _id: z.number(),

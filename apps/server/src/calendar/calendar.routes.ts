@@ -2,18 +2,18 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { applySaveRules, createSchema, idSchema, patchSchema } from '@sl/domain';
-import { CALENDAR_CSV_MAX_BYTES, readCalendarCsv } from '../calendar/calendar-csv.ts';
-import { withPeriod } from '../calendar/calendar-period.ts';
-import { assertCalendarZone } from '../calendar/calendar-zone.ts';
-import { Calendar, CalendarService, type CalendarDay } from '../calendar/calendar.service.ts';
+import { CALENDAR_CSV_MAX_BYTES, readCalendarCsv } from './calendar-csv.ts';
+import { withPeriod } from './calendar-period.ts';
+import { assertCalendarZone } from './calendar-zone.ts';
+import { Calendar, CalendarService, type CalendarDay } from './calendar.service.ts';
 import type { Db } from '../db/connect.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import type { EntityService } from '../entities/entity.service.ts';
 import { ApiError, errorBody, requestLanguage } from '../http/api-error.ts';
 import { sendError } from '../http/error-handler.ts';
-import { entityAccess, searchPaths } from './entity.routes.ts';
-import { errorResponses, rowOut } from './entity-schemas.ts';
-import { specialRoute } from './special-route.ts';
+import { entityAccess, searchPaths } from '../entities/entity.routes.ts';
+import { errorResponses, rowOut } from '../entities/entity-schemas.ts';
+import { specialRoute } from '../entities/special-route.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 

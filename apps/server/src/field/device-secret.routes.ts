@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entity, idSchema } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
-import type { DeviceSecrets } from '../field/device-secrets.ts';
-import { errorResponses } from './entity-schemas.ts';
-import type { CreatedExtras } from './entity.routes.ts';
+import type { DeviceSecrets } from './device-secrets.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
+import type { CreatedExtras } from '../entities/entity.routes.ts';
 
 const Controllers = entity('Controllers');
 

@@ -6,7 +6,7 @@ import { entity, idSchema } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import { modulesInGroupControlSql } from '../db/group-control-of.ts';
 import type { EntityService } from '../entities/entity.service.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 const groupControl = entity('GroupControl');
 const supports = entity('LuminarySupports');

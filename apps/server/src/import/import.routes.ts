@@ -9,8 +9,8 @@ import { PassThrough } from 'node:stream';
 import Papa from 'papaparse';
 import { errorBody, requestLanguage } from '../http/api-error.ts';
 import { toApiError } from '../http/error-handler.ts';
-import { MAX_IMPORT_ROWS, MAX_PROBLEMS_SHOWN, openImport, type Problem } from '../import/inventory-import.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { MAX_IMPORT_ROWS, MAX_PROBLEMS_SHOWN, openImport, type Problem } from './inventory-import.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 const IMPORT_BYTES = 64 * 1024 * 1024;
 const NDJSON = 'application/x-ndjson';

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OUTAGE_EVENT_TYPES } from '@sl/domain';
 import type { ReportService } from '../energy/report.service.ts';
-import { availability } from '../events/availability.ts';
+import { availability } from './availability.ts';
 import type { Clock } from '../lighting/program-service.ts';
-import { errorResponses } from './entity-schemas.ts';
-import { reportQuery } from './reports.routes.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
+import { reportQuery } from '../energy/reports.routes.ts';
 
 const query = reportQuery.pick({ start: true, end: true, group: true, city: true });
 

@@ -6,8 +6,8 @@ import { entity, idSchema } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import type { EntityService } from '../entities/entity.service.ts';
 import { ApiError } from '../http/api-error.ts';
-import { entityAccess } from './entity.routes.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { entityAccess } from '../entities/entity.routes.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 const modules = entity('LuminaryModules');
 const { config } = entityAccess(modules);

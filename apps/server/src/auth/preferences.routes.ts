@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { userPreferences as P } from '../db/user-preference.table.ts';
 import { ApiError } from '../http/api-error.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 /** `LuminaryModules.columns`, `list.perPage`: a dotted name, never a path into anything */
 const KEY = /^[A-Za-z0-9_.-]{1,120}$/;

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { applySaveRules, createSchema, idSchema } from '@sl/domain';
 import { readScheduleLines, localDays, type ScheduleDay } from '@sl/domain/schedule';
 import { requestLanguage } from '../http/api-error.ts';
-import { scheduleCsv } from '../schedule/schedule-csv.ts';
-import { FILE_LABELS, scheduleWorkbook } from '../schedule/schedule-workbook.ts';
-import { Schedule, type ScheduleService, type MonthRecord } from '../schedule/schedule.service.ts';
-import { entityAccess } from './entity.routes.ts';
-import { errorResponses, rowOut } from './entity-schemas.ts';
-import { specialRoute } from './special-route.ts';
+import { scheduleCsv } from './schedule-csv.ts';
+import { FILE_LABELS, scheduleWorkbook } from './schedule-workbook.ts';
+import { Schedule, type ScheduleService, type MonthRecord } from './schedule.service.ts';
+import { entityAccess } from '../entities/entity.routes.ts';
+import { errorResponses, rowOut } from '../entities/entity-schemas.ts';
+import { specialRoute } from '../entities/special-route.ts';
 import {
   SCHEDULE_PROBLEM_LINES,
   XLSX,

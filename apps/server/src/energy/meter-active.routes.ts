@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { entity, idSchema, meterPowerUnit, meterRaw, round } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
 import type { Raw } from '../field/offline-sweep.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 const meters = entity('Meters');
 

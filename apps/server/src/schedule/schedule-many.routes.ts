@@ -10,11 +10,11 @@ import {
   type ScheduleLine,
 } from '@sl/domain/schedule';
 import { requestLanguage } from '../http/api-error.ts';
-import { controllersCsv } from '../schedule/schedule-csv.ts';
-import { FILE_LABELS, controllersWorkbook, sheetName } from '../schedule/schedule-workbook.ts';
-import { Schedule, type ScheduleService } from '../schedule/schedule.service.ts';
-import { entityAccess } from './entity.routes.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { controllersCsv } from './schedule-csv.ts';
+import { FILE_LABELS, controllersWorkbook, sheetName } from './schedule-workbook.ts';
+import { Schedule, type ScheduleService } from './schedule.service.ts';
+import { entityAccess } from '../entities/entity.routes.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 import {
   SCHEDULE_PROBLEM_LINES,
   XLSX,

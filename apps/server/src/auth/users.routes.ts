@@ -6,7 +6,7 @@ import type { Db } from '../db/connect.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import { EntityService, type EntityHooks } from '../entities/entity.service.ts';
 import { ApiError } from '../http/api-error.ts';
-import { errorResponses, rowOut } from './entity-schemas.ts';
+import { errorResponses, rowOut } from '../entities/entity-schemas.ts';
 
 const Users = entity('Users');
 const Groups = entity('Groups');

@@ -6,9 +6,9 @@ import { addDays, isCalendarDay, sunNight, type SunNight } from '@sl/domain/astr
 import { twilightDays } from '@sl/domain/schedule';
 import { ApiError } from '../http/api-error.ts';
 import type { SunYears } from '../lighting/sun-years.ts';
-import { Schedule, type ScheduleService } from '../schedule/schedule.service.ts';
-import { entityAccess } from './entity.routes.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { Schedule, type ScheduleService } from './schedule.service.ts';
+import { entityAccess } from '../entities/entity.routes.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 const { config } = entityAccess(Schedule);
 const DAY = z.string().refine(isCalendarDay, 'a day YYYY-MM-DD');

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entity } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
-import { moduleHolders } from '../entities/socket-rules.ts';
+import { moduleHolders } from './socket-rules.ts';
 import { entityAccess } from './entity.routes.ts';
 import { errorResponses } from './entity-schemas.ts';
 

@@ -6,15 +6,15 @@ import { addDays, isCalendarDay, isTimeZone, localDay, sunNight, type MethodNigh
 import { chooseProgram, chosenNight, nextStep } from '@sl/domain/lighting';
 import { entity, idSchema, TWILIGHT_METHODS } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 import { instant, iso, levelPoint, nightAnswer } from './lighting-answers.ts';
 import { registerGroupControlRoutes } from './group-control.routes.ts';
 import { registerProfileNightRoutes } from './profile-night.routes.ts';
 import { registerProfileYearRoutes } from './profile-year.routes.ts';
-import { SunYears } from '../lighting/sun-years.ts';
+import { SunYears } from './sun-years.ts';
 import type { Db } from '../db/connect.ts';
-import { loadControllers, loadWorld } from '../lighting/program-source.ts';
-import type { Clock } from '../lighting/program-service.ts';
+import { loadControllers, loadWorld } from './program-source.ts';
+import type { Clock } from './program-service.ts';
 
 const sunQuery = z.strictObject({
   lat: z.coerce.number().min(-90).max(90),

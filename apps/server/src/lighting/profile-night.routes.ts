@@ -5,9 +5,9 @@ import { entity, idSchema, inputSchema } from '@sl/domain';
 import { sunNight, type Place } from '@sl/domain/astro';
 import { profileNight, profileProblems, type ProfileProgram } from '@sl/domain/lighting';
 import type { EntityService } from '../entities/entity.service.ts';
-import type { SunYears } from '../lighting/sun-years.ts';
+import type { SunYears } from './sun-years.ts';
 import { ApiError } from '../http/api-error.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 import { calendarDay, cityOf, iso, nightAnswer, nightOut } from './lighting-answers.ts';
 
 const profiles = entity('Profiles');

@@ -8,11 +8,11 @@ import { monthAndNext, scheduleNights, type ScheduleDay } from '@sl/domain/sched
 import type { Db } from '../db/connect.ts';
 import type { Clock } from '../lighting/program-service.ts';
 import type { EntityService } from '../entities/entity.service.ts';
-import { programNight } from '../schedule/program-night.ts';
-import { inversionOf } from '../schedule/schedule-sender.ts';
-import { Schedule, type ScheduleService } from '../schedule/schedule.service.ts';
-import { entityAccess } from './entity.routes.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { programNight } from './program-night.ts';
+import { inversionOf } from './schedule-sender.ts';
+import { Schedule, type ScheduleService } from './schedule.service.ts';
+import { entityAccess } from '../entities/entity.routes.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 const { config } = entityAccess(Schedule);
 const HOUR = 3_600_000;

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { entity, idSchema, TWILIGHT_METHODS } from '@sl/domain';
 import { profileTwilight, profileYear, type ProfileProgram } from '@sl/domain/lighting';
 import type { EntityService } from '../entities/entity.service.ts';
-import type { SunYears } from '../lighting/sun-years.ts';
-import { errorResponses } from './entity-schemas.ts';
+import type { SunYears } from './sun-years.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 import { cityOf, cityOut, instant, iso } from './lighting-answers.ts';
 
 const profiles = entity('Profiles');

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defaultRights, entity, idSchema } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
-import { errorResponses, rowOut } from './entity-schemas.ts';
+import { errorResponses, rowOut } from '../entities/entity-schemas.ts';
 
 const Roles = entity('Roles');
 

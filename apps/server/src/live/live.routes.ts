@@ -3,14 +3,14 @@ import type { SignedIn } from '../auth/auth.service.ts';
 import { callerOf } from '../auth/session-policy.ts';
 import type { Caller } from '../auth/caller.ts';
 import { ApiError } from '../http/api-error.ts';
-import type { LiveHub } from '../live/live-hub.ts';
+import type { LiveHub } from './live-hub.ts';
 import {
   LIVE_DEFAULTS,
   LiveStreams,
   type LiveStreamOptions,
   type Reader,
   type Recheck,
-} from '../live/live-streams.ts';
+} from './live-streams.ts';
 
 /**
  * Where an open stream's session is asked again (AuthService): the session as it stands now, not extended (it

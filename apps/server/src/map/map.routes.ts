@@ -5,12 +5,12 @@ import { entity, MAP_RADII, placeOf } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import type { ApiRow } from '../entities/row-mapper.ts';
-import type { MapIndex } from '../map/map-index.ts';
-import { MAP_LAYERS, type MapLayer } from '../map/tiles.ts';
+import type { MapIndex } from './map-index.ts';
+import { MAP_LAYERS, type MapLayer } from './tiles.ts';
 import { withDerivedStatus } from '../entities/derived-status.ts';
 import { withoutRawData } from '../entities/raw-data.ts';
 import { ApiError } from '../http/api-error.ts';
-import { errorResponses, rowOut } from './entity-schemas.ts';
+import { errorResponses, rowOut } from '../entities/entity-schemas.ts';
 
 const access = { access: { area: 'SingleRequest' as const, action: 'view' as const } };
 const tags = ['map'];

@@ -5,10 +5,10 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { controlAnswerError, entity, idSchema, MODULE_PARAMETER_RANGES as R } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import { tables } from '../db/tables.ts';
-import { byController, modulesOf } from '../field/control-targets.ts';
-import type { CommandService } from '../field/command.service.ts';
+import { byController, modulesOf } from './control-targets.ts';
+import type { CommandService } from './command.service.ts';
 import { ApiError } from '../http/api-error.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 const M = tables.LuminaryModules!;
 const C = tables.Controllers!;

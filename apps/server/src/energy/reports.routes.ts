@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { entity, idSchema, LIMITS } from '@sl/domain';
 import { DEFAULT_GROUP_TYPE, GROUP_TYPES } from '@sl/domain/energy';
-import type { ReportService } from '../energy/report.service.ts';
-import { energySaved } from '../energy/saved.service.ts';
-import { BY } from '../energy/saved-queries.ts';
-import { errorResponses } from './entity-schemas.ts';
+import type { ReportService } from './report.service.ts';
+import { energySaved } from './saved.service.ts';
+import { BY } from './saved-queries.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 const meters = entity('Meters');
 const access = { access: { area: meters.area, action: 'view' as const, groupOwned: true } };

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ScheduleLine, ScheduleProblem } from '@sl/domain/schedule';
 import { ApiError, errorBody, requestLanguage } from '../http/api-error.ts';
-import { SCHEDULE_FILE_MAX_BYTES, scheduleFileLines } from '../schedule/schedule-file.ts';
-import { Schedule } from '../schedule/schedule.service.ts';
-import { tooLarge } from './calendar.routes.ts';
-import { entityAccess } from './entity.routes.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { SCHEDULE_FILE_MAX_BYTES, scheduleFileLines } from './schedule-file.ts';
+import { Schedule } from './schedule.service.ts';
+import { tooLarge } from '../calendar/calendar.routes.ts';
+import { entityAccess } from '../entities/entity.routes.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 // What every power-schedule file upload shares, for one controller or several: the file as the body, its size
 // limit, the right it needs, and the refusal of a file that gave nothing to write.

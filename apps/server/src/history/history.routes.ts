@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { ENTITIES, idSchema } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import type { EntityService } from '../entities/entity.service.ts';
-import { readChanges } from '../history/change-log.ts';
-import { linksInChanges, namesOf } from '../history/record-names.ts';
+import { readChanges } from './change-log.ts';
+import { linksInChanges, namesOf } from './record-names.ts';
 import { requestLanguage } from '../http/api-error.ts';
-import { entityAccess } from './entity.routes.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { entityAccess } from '../entities/entity.routes.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 const query = z.strictObject({
   id: idSchema,

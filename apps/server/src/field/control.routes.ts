@@ -5,13 +5,13 @@ import { canonicalMac, controlAnswerError, errorMessage, idSchema } from '@sl/do
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { tables } from '../db/tables.ts';
-import { byController, modulesOf, type Target } from '../field/control-targets.ts';
-import type { CommandService, DeviceOutcome } from '../field/command.service.ts';
-import { archivedCommand, archiveQuery, listArchive } from '../field/command-archive.ts';
-import { commandsInWords } from '../field/command-words.ts';
+import { byController, modulesOf, type Target } from './control-targets.ts';
+import type { CommandService, DeviceOutcome } from './command.service.ts';
+import { archivedCommand, archiveQuery, listArchive } from './command-archive.ts';
+import { commandsInWords } from './command-words.ts';
 import type { EntityService } from '../entities/entity.service.ts';
 import { ApiError, requestLanguage } from '../http/api-error.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 const C = tables.Controllers!;
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);

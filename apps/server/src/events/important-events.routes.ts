@@ -6,7 +6,7 @@ import type { EntityService } from '../entities/entity.service.ts';
 import type { Raw } from '../field/offline-sweep.ts';
 import type { Clock } from '../lighting/program-service.ts';
 import { ApiError } from '../http/api-error.ts';
-import { errorResponses } from './entity-schemas.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 
 const events = entity('ImportantEvents');
 const access = (action: 'view' | 'edit') => ({

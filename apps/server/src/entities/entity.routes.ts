@@ -19,8 +19,8 @@ import {
   type Flag,
   type SaveMode,
 } from '@sl/domain';
-import type { EntityService } from '../entities/entity.service.ts';
-import { parseListQuery, wantsLinks } from '../entities/list-query.ts';
+import type { EntityService } from './entity.service.ts';
+import { parseListQuery, wantsLinks } from './list-query.ts';
 import { ApiError } from '../http/api-error.ts';
 import { serializerCompiler } from '../http/serializer.ts';
 import type { StreamSlots } from '../http/stream-slots.ts';
