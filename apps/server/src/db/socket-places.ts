@@ -52,9 +52,11 @@ const PLACE = `create or replace function sl_place_from_sockets(changed bigint[]
       is distinct from (h.support, h.module, coalesce(h.lon, l.location_lon), coalesce(h.lat, l.location_lat),
         case when h.lon is null then l.district else h.district end);
   update luminaries l set support = null
-    where l._id = any(left_lamps) and l.support = any(changed) and not exists (
-      select 1 from luminary_supports p where p.deleted_at is null
-        and p.sockets @> jsonb_build_array(jsonb_build_object('luminary', l._id)));
+    where l._id = any(left_lamps) and l.support = any(changed) and case
+      when exists (select 1 from luminary_supports p where p._id = l.support and p.deleted_at is null
+        and p.sockets @> jsonb_build_array(jsonb_build_object('luminary', l._id))) then false
+      else not exists (select 1 from luminary_supports p where p.deleted_at is null
+        and p.sockets @> jsonb_build_array(jsonb_build_object('luminary', l._id))) end;
 end $$`;
 
 /** the ids a key of the sockets of mountings `p` names */

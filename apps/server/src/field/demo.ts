@@ -35,19 +35,27 @@ export async function startDemo(
   if (!group?.cities?.[0]) throw new Error('the Demo group and its city are missing');
   const city = await loadCity(cityName);
   const started = Date.now();
+  let last = started;
+  /** ms since the step before, and since the seeding began: where a fresh start's seconds go */
+  const took = () => {
+    const now = Date.now();
+    const ms = { ms: now - last, sinceStart: now - started };
+    last = now;
+    return ms;
+  };
   const fresh = await seedDemoCity(db, group._id, group.cities[0], city);
-  if (fresh) {
+  if (fresh)
     log.info(
-      { supports: city.supports.length, cabinets: city.cabinets.length, ms: Date.now() - started },
+      { supports: city.supports.length, cabinets: city.cabinets.length, ...took() },
       'demo city seeded',
     );
-  }
-  if (cityName === 'cambridge' && (await seedDemoModels(db, city))) log.info({}, 'demo lamp models seeded');
+  if (cityName === 'cambridge' && (await seedDemoModels(db, city)))
+    log.info(took(), 'demo lamp models seeded');
   if (cityName === 'cambridge' && (await seedDemoDistricts(db, group.cities[0])))
-    log.info({}, 'demo districts seeded');
+    log.info(took(), 'demo districts seeded');
   const thisYear = new Date().getUTCFullYear();
   if (await seedDemoProgram(db, group._id, group.cities[0], [thisYear, thisYear + 1]))
-    log.info({}, 'demo lighting program seeded');
+    log.info(took(), 'demo lighting program seeded');
   const issued = await secrets.issueByMac(city.cabinets.map((c) => c.controller.mac));
   // the controllers keep asking a broker that is slow to answer, as real ones do; the server does not wait on them
   const sim = await startSimulator({
@@ -57,6 +65,7 @@ export async function startDemo(
     secrets: Object.fromEntries(issued),
     connectTimeoutMs: null,
   });
+  log.info({ controllers: sim.controllers.length, ...took() }, 'demo field started');
   // a fresh demo gets a past, to be written once the server answers: its statements queue on the database
   const cityId = group.cities[0];
   const writeHistory = fresh ? () => demoHistory(db, group._id, cityId, city, log) : undefined;
