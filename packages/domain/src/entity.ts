@@ -30,6 +30,12 @@ export type EntityDeclaration = {
   }[];
   /** filters a list takes when its query names none of that field (events: the open ones of the spec's types) */
   defaultFilters?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * list filters beyond its own fields, worked out by the server from what the device is made of or placed on (a
+   * mounting's state from its modules, a lamp's street from its mounting); one named as a field replaces that
+   * field's filter. Each is offered on the list screen.
+   */
+  filters?: Readonly<Record<string, Field>>;
   /** rules over the whole record after a create or update is merged */
   check?: (record: EntityRecord) => { code: ErrorCode; fields?: string[] } | undefined;
   /** the field shown as the row's title */

@@ -11,27 +11,22 @@ export const STATUS_COLOURS: Record<StatusMeaning, string> = {
   unknown: '#c6cbd0',
 };
 
+/** The codes of each meaning but unknown, which is every other code (and none). */
+export const STATUS_CODES: Readonly<Record<Exclude<StatusMeaning, 'unknown'>, readonly number[]>> = {
+  off: [0, 2, 5],
+  on: [1],
+  offline: [3],
+  broken: [4, 4096, 4097],
+};
+
 export function statusMeaning(clStatus: number | null | undefined): StatusMeaning {
-  switch (clStatus) {
-    case 0:
-    case 2:
-    case 5:
-      return 'off';
-    case 1:
-      return 'on';
-    case 3:
-      return 'offline';
-    case 4:
-    case 4096:
-    case 4097:
-      return 'broken';
-    default:
-      return 'unknown';
-  }
+  for (const [meaning, codes] of Object.entries(STATUS_CODES))
+    if (clStatus != null && codes.includes(clStatus)) return meaning as StatusMeaning;
+  return 'unknown';
 }
 
 /** cl_status codes that mean broken (spec §4). */
-export const BROKEN_CODES = [4, 4096, 4097] as const;
+export const BROKEN_CODES = STATUS_CODES.broken;
 
 /**
  * A lamp fault its module detects (spec §4 4096, 4097): bit 12 of the status word, its low bit saying whether the
@@ -64,6 +59,13 @@ export const DEVICE_STATUSES = [
   'DAMAGED',
   'OK',
 ] as const;
+
+/**
+ * What a device list filters its state on (`state=`): a status meaning as the map shows it, or lamps lit by day
+ * (an open DAY_BURNING event).
+ */
+export const DEVICE_STATES = ['on', 'off', 'offline', 'broken', 'unknown', 'burningByDay'] as const;
+export type DeviceState = (typeof DEVICE_STATES)[number];
 
 export const PHASES = { 1: 'A', 2: 'B', 3: 'C' } as const;
 

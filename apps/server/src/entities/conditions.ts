@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Entity } from '@sl/domain';
 import { pointColumns, type AnyTable } from '../db/tables.ts';
+import { derivedCondition } from './derived-filters.ts';
 import type { Filter, ListQuery } from './list-query.ts';
 
 /** Whose rows a caller sees: every group when `groupId` is undefined; then only the group's cities too. */
@@ -32,6 +33,7 @@ function filterColumn(e: Entity, t: AnyTable, f: Filter): SQL | AnyTable[string]
 }
 
 function filterCondition(e: Entity, t: AnyTable, f: Filter, bind: Bind): SQL {
+  if (f.derived) return derivedCondition(e, t, f, bind);
   const col = filterColumn(e, t, f);
   if (e.fields[f.field]?.kind === 'refs') {
     const ids = f.op === 'in' ? f.value : [f.value];

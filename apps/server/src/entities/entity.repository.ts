@@ -10,6 +10,7 @@ import { everyRow } from './export-rows.ts';
 import { TableVersions } from './table-versions.ts';
 import { listConditions, orderBy, queryShape, scopeCondition, type Bind, type Scope } from './conditions.ts';
 import type { ListQuery } from './list-query.ts';
+import { DERIVED_SOURCES } from './derived-filters.ts';
 import { selectedColumns, toApi, toColumns } from './row-mapper.ts';
 import { liveCount, liveCountColumn } from '../db/live-counts.ts';
 import type { Caller } from '../auth/caller.ts';
@@ -98,7 +99,13 @@ export class EntityRepository {
   list(e: Entity, scope: Scope, q: ListQuery): Promise<Page> {
     if (this.inTransaction) return this.readPage(e, scope, q);
     // the query as parsed and the caller's scope decide the page entirely
-    const key = JSON.stringify([e.name, scope.groupId ?? null, scope.cityIds ?? null, q]);
+    const key = JSON.stringify([
+      e.name,
+      scope.groupId ?? null,
+      scope.cityIds ?? null,
+      q,
+      this.sourcesRead(q),
+    ]);
     return this.pages.get(e.table, key, async () => {
       const page = await this.readPage(e, scope, q);
       // shared by every caller of the page: whoever changed a row would change it for all
@@ -156,7 +163,7 @@ export class EntityRepository {
           }))
         : this.counts.get(
             e.table,
-            shape + JSON.stringify(values),
+            shape + JSON.stringify([values, this.sourcesRead(q)]),
             async () => ((await statements.count.execute(values)) as { n: number }[])[0]!.n,
             () =>
               this.estimate(
@@ -171,6 +178,11 @@ export class EntityRepository {
     // guesses hundreds of rows in a small table never vacuumed)
     const ended = rows.length < q.limit && (rows.length > 0 || q.skip === 0);
     return { ...(ended ? { total: q.skip + rows.length } : total), rows: rows.map((r) => toApi(e, r)) };
+  }
+
+  /** Where a declared filter reads other tables (a mounting's modules): their versions, so a write there counts. */
+  private sourcesRead(q: ListQuery) {
+    return q.filters.some((f) => f.derived) ? DERIVED_SOURCES.map((t) => this.versions.of(t)) : undefined;
   }
 
   /** Statements are built once per query shape and reused with new values. */

@@ -1,4 +1,4 @@
-import { BROKEN_CODES, isScalar, LIMITS, type Entity, type Field } from '@sl/domain';
+import { BROKEN_CODES, isScalar, LIMITS, textLimit, type Entity, type Field } from '@sl/domain';
 import { isCalendarDay } from '@sl/domain/astro';
 import { ApiError } from '../http/api-error.ts';
 
@@ -6,8 +6,17 @@ import { ApiError } from '../http/api-error.ts';
 // `field=v` (repeat for any of several), `field_gte=v`, `field_lte=v`; a value inside an object field by its
 // path, `breakersOn.A=false`. Unknown parameters are refused.
 
-/** `part`: the object field's own field the filter looks at */
-export type Filter = { field: string; part?: string; op: 'eq' | 'in' | 'gte' | 'lte'; value: unknown };
+/**
+ * `part`: the object field's own field the filter looks at; `derived`: one of the entity's declared `filters`,
+ * worked out by the server (derived-filters.ts), its value always the list of the values asked for
+ */
+export type Filter = {
+  field: string;
+  part?: string;
+  op: 'eq' | 'in' | 'gte' | 'lte';
+  value: unknown;
+  derived?: true;
+};
 export type ListQuery = {
   skip: number;
   limit: number;
@@ -126,6 +135,13 @@ export function parseListQuery(e: Entity, raw: Raw, opts: { defaults?: boolean }
       continue;
     }
     if ((CONTROL_PARAMS as readonly string[]).includes(key) || value === undefined) continue;
+    const declared = e.filters && Object.hasOwn(e.filters, key) ? e.filters[key]! : undefined;
+    if (declared) {
+      const values = [value].flat().map((v) => derivedValue(declared, v));
+      if (values.some((v) => v === INVALID) || values.length > LIMITS.filter) bad.push(key);
+      else query.filters.push({ field: key, op: 'in', value: values, derived: true });
+      continue;
+    }
     const range = /^(.+)_(gte|lte)$/.exec(key);
     const path = range ? range[1]! : key;
     const dot = path.indexOf('.');
@@ -200,6 +216,12 @@ function filterValue(field: Field, v: string): unknown {
     default:
       return v.length <= 500 ? v : INVALID;
   }
+}
+
+/** A declared filter's value: never unset (`null`), a text a part of what it looks in. */
+function derivedValue(field: Field, v: string): unknown {
+  if (field.kind === 'text') return v.trim() !== '' && v.length <= textLimit(field) ? v.trim() : INVALID;
+  return v === 'null' ? INVALID : filterValue(field, v);
 }
 
 /** The declared field a caller names; never one of Object's own properties (`__proto__`, `constructor`). */

@@ -1,4 +1,5 @@
 import { defineEntity } from '../entity.ts';
+import * as by from './device-filters.ts';
 import { DEVICE_STATUSES } from '../status.ts';
 import { macAddress } from './luminary-modules.ts';
 import { bool, float, int, list, oneOf, point, ref, text, timestamp } from '../fields.ts';
@@ -14,6 +15,8 @@ export const Controllers = defineEntity({
   area: 'Controllers',
   groupField: 'group',
   titleField: 'uid',
+  // a controller stands in its cabinet (named from either side): its street is the cabinet's address
+  filters: { state: by.state(), street: by.street(), cabinet: by.cabinet() },
   fields: {
     uid: text({ search: true, list: true, max: 64 }),
     mac: macAddress(),

@@ -1,4 +1,5 @@
 import { defineEntity } from '../entity.ts';
+import * as by from './device-filters.ts';
 import { DEVICE_STATUSES } from '../status.ts';
 import { day, int, oneOf, point, ref, text } from '../fields.ts';
 
@@ -9,6 +10,14 @@ export const Luminaries = defineEntity({
   aliases: ['luminaries', 'lamps'],
   area: 'Luminaries',
   groupField: 'group',
+  // as its module(s) and its mounting have them
+  filters: {
+    state: by.state(),
+    street: by.street(),
+    controller: by.controller(),
+    cabinet: by.cabinet(),
+    phase: by.phase(),
+  },
   fields: {
     uid: text({ required: true, unique: true, search: true, list: true, max: 64 }),
     name: text({ search: true, list: true }),

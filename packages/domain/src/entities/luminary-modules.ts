@@ -1,4 +1,5 @@
 import { defineEntity } from '../entity.ts';
+import * as by from './device-filters.ts';
 import { DEVICE_STATUSES } from '../status.ts';
 import { float, int, json, oneOf, oneOfInt, point, ref, text, timestamp } from '../fields.ts';
 
@@ -18,11 +19,13 @@ export const LuminaryModules = defineEntity({
   area: 'LuminaryModules',
   groupField: 'group',
   titleField: 'mac',
+  // its street and cabinet are its mounting's
+  filters: { state: by.state(), street: by.street(), cabinet: by.cabinet() },
   fields: {
     mac: macAddress(),
     uid: text({ search: true, max: 64 }),
-    controller: ref('Controllers', { list: true }),
-    phase: oneOfInt([1, 2, 3], { list: true, show: { rule: 'phase' } }),
+    controller: ref('Controllers', { list: true, filter: true }),
+    phase: oneOfInt([1, 2, 3], { list: true, filter: true, show: { rule: 'phase' } }),
     location: point(),
     // the district its location lies in, placed by the server
     district: ref('Districts', { readOnly: true }),

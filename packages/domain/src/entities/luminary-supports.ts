@@ -1,4 +1,5 @@
 import { defineEntity } from '../entity.ts';
+import * as by from './device-filters.ts';
 import { DEVICE_STATUSES } from '../status.ts';
 import { float, int, list, object, oneOf, oneOfInt, point, ref, text, timestamp } from '../fields.ts';
 
@@ -40,7 +41,7 @@ export const LuminarySupports = defineEntity({
     supportCategory: ref('LuminarySupportCategories'),
     owner: ref('LuminarySupportOwners'),
     roadClass: ref('Types'),
-    cabinet: ref('Cabinets', { list: true }),
+    cabinet: ref('Cabinets', { list: true, filter: true }),
     location: point(),
     // the district its location lies in, placed by the server
     district: ref('Districts', { readOnly: true }),
@@ -56,6 +57,8 @@ export const LuminarySupports = defineEntity({
     lastReceivedAt: timestamp({ readOnly: true }),
     moduleUpdate: timestamp({ readOnly: true }),
   },
+  // its state and controller are its sockets' modules'; its street a part of its street or address
+  filters: { state: by.state(), street: by.street(), controller: by.controller(), phase: by.phase() },
   check: (s) => {
     const sockets = (s.sockets as unknown[] | undefined) ?? [];
     return (s.socketCount as number) < sockets.length
