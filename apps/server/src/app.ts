@@ -61,6 +61,7 @@ import { ReportService } from './energy/report.service.ts';
 import { registerLiveRoutes } from './live/live.routes.ts';
 import { registerModuleConfigRoutes } from './field/module-config.routes.ts';
 import { registerPreferenceRoutes } from './auth/preferences.routes.ts';
+import { registerListViewRoutes } from './auth/list-views.routes.ts';
 import { registerModuleHistoryRoutes } from './history/module-history.routes.ts';
 import { socketHooks } from './entities/socket-rules.ts';
 import { registerSocketHolderRoutes } from './entities/socket-holders.routes.ts';
@@ -285,6 +286,7 @@ export async function buildApp({
   registerAuthRoutes(app, auth, new LoginThrottle(reserved.service), config.signInPerMinute);
   registerUserRoutes(app, db, repo, service, hooks);
   registerPreferenceRoutes(app, db);
+  registerListViewRoutes(app, db);
   registerRoleRoutes(app, service);
   registerImportantEventRoutes(app, service, raw, clock, written);
   registerEntityRoutes(app, service, streams, SECRET_ON_CREATE);

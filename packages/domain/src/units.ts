@@ -40,6 +40,8 @@ export const LIMITS = {
   notificationMs: 10_000,
   chunkLoadSeconds: 120,
   calendarCsvBytes: 7 * 1024,
+  /** a saved view's name (a list's filters kept under a name) */
+  viewName: 60,
 } as const;
 
 /** Spec §9 map query radii in metres: the whole city, what stands at one module's place, a view, an item's neighbours. */

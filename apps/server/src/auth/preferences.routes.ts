@@ -16,6 +16,27 @@ const KEYS_MAX = 500;
 const prefs = z.record(z.string(), z.unknown());
 const answer = z.object({ error: z.literal(false), result: prefs });
 
+/** Every preference of the user, by key. */
+export async function readPreferences(db: Db, userId: number) {
+  const [row] = await db.select({ prefs: P.prefs }).from(P).where(eq(P.userId, userId));
+  return (row?.prefs ?? {}) as Record<string, unknown>;
+}
+
+/** Sets one preference (null: forgets it); answers them all. */
+export async function setPreference(db: Db, userId: number, key: string, value: unknown) {
+  // one key at a time in the database, so two tabs setting different keys never undo each other
+  const merged =
+    value === null
+      ? sql`${P.prefs} - ${key}::text`
+      : sql`${P.prefs} || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)`;
+  const [row] = await db
+    .insert(P)
+    .values({ userId, prefs: value === null ? {} : { [key]: value } })
+    .onConflictDoUpdate({ target: P.userId, set: { prefs: merged, updatedAt: new Date() } })
+    .returning({ prefs: P.prefs });
+  return (row?.prefs ?? {}) as Record<string, unknown>;
+}
+
 /** The signed-in user's own console preferences: read them all, or set (null: forget) one by its key. */
 export function registerPreferenceRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,10 +44,7 @@ export function registerPreferenceRoutes(app: FastifyInstance, db: Db) {
     if (req.caller.userId === undefined) throw new ApiError('PermissionDeniedError');
     return req.caller.userId;
   };
-  const read = async (userId: number) => {
-    const [row] = await db.select({ prefs: P.prefs }).from(P).where(eq(P.userId, userId));
-    return (row?.prefs ?? {}) as Record<string, unknown>;
-  };
+  const read = (userId: number) => readPreferences(db, userId);
 
   r.get(
     '/api/v2/preferences',
@@ -61,17 +79,8 @@ export function registerPreferenceRoutes(app: FastifyInstance, db: Db) {
       const current = await read(userId);
       if (value !== null && !(key in current) && Object.keys(current).length >= KEYS_MAX)
         throw new ApiError('IsInvalidError', ['key']);
-      // one key at a time in the database, so two tabs setting different keys never undo each other
-      const merged =
-        value === null
-          ? sql`${P.prefs} - ${key}::text`
-          : sql`${P.prefs} || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)`;
-      const [row] = await db
-        .insert(P)
-        .values({ userId, prefs: value === null ? {} : { [key]: value } })
-        .onConflictDoUpdate({ target: P.userId, set: { prefs: merged, updatedAt: new Date() } })
-        .returning({ prefs: P.prefs });
-      return { error: false as const, result: (row?.prefs ?? {}) as Record<string, unknown> };
+      const prefs = await setPreference(db, userId, key, value);
+      return { error: false as const, result: prefs };
     },
   );
 }
