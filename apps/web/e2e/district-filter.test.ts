@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 // eslint-disable-next-line no-restricted-imports -- the same district boundaries as the HTTP tests
@@ -20,14 +20,30 @@ consoleForSuite(
     ).body._id;
     await s.call('POST', '/api/v1/Districts', { name: 'Westside', city, boundary: square(10) });
     await s.call('POST', '/api/v1/Districts', { name: 'Eastside', city, boundary: square(11) });
-    for (const [uid, lon] of [
-      ['W-1', 10.2],
-      ['W-2', 10.7],
-      ['E-1', 11.5],
-    ] as const)
-      await s.call('POST', '/api/v1/LuminarySupports', { uid, location: { coordinates: [lon, 10.5] } });
+    // a module in each: W-1 on Main Street broken, W-2 on Main Street lit, E-1 on Elm Street broken
+    for (const [n, uid, lon, street, state] of [
+      [1, 'W-1', 10.2, 'Main Street', 4],
+      [2, 'W-2', 10.7, 'Main Street', 1],
+      [3, 'E-1', 11.5, 'Elm Street', 4],
+    ] as const) {
+      const module = (await s.call('POST', '/api/v1/LuminaryModules', { mac: `A1:00:00:00:00:0${n}` })).body
+        ._id;
+      await s.call('POST', '/api/v1/LuminarySupports', {
+        uid,
+        street,
+        location: { coordinates: [lon, 10.5] },
+        sockets: [{ luminaryModule: module }],
+      });
+      // as the field reports it
+      await s.sql('update luminary_modules set cl_status = $1 where _id = $2', [state, module]);
+    }
   },
 );
+
+const VIEW = {
+  'en-us': { add: 'Add filter', state: 'State', broken: 'Broken', street: 'Street', views: 'Views' },
+  ru: { add: 'Добавить фильтр', state: 'Состояние', broken: 'Неисправен', street: 'Улица', views: 'Виды' },
+};
 
 describe('lists by district', () => {
   for (const lang of ['en-us', 'ru'] as const) {
@@ -47,6 +63,60 @@ describe('lists by district', () => {
       await expect.poll(() => rows(page).count()).toBe(2);
       expect(await page.getByRole('cell', { name: 'E-1' }).count()).toBe(0);
       await shot(page, `h15-district-filter-${lang}`);
+      await page.context().close();
+    });
+  }
+});
+
+async function addFilter(page: Page, lang: 'en-us' | 'ru', name: string) {
+  await page.getByRole('button', { name: VIEW[lang].add }).click();
+  await page.getByRole('menu').getByText(name, { exact: true }).click();
+}
+
+// Issue 28 §5: the lists filter by state and street, and a list's filters are saved as a named view on the server
+describe('lists by state and street, saved as a view', () => {
+  for (const lang of ['en-us', 'ru'] as const) {
+    it(`shows the broken mountings of Main Street, saved and applied again after a reload (${lang})`, async () => {
+      const t = VIEW[lang];
+      const name = `Broken on Main (${lang})`;
+      const page = await openPage(browser, lang);
+      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+      await page.goto(s.url + '/LuminarySupports');
+      await page.getByRole('cell', { name: 'E-1' }).waitFor();
+      await addFilter(page, lang, t.state);
+      await page.getByRole('combobox', { name: t.state }).click();
+      await page.getByRole('option', { name: t.broken, exact: true }).click();
+      await expect.poll(() => rows(page).count()).toBe(2);
+      await addFilter(page, lang, t.street);
+      await page.getByRole('textbox', { name: t.street }).fill('main');
+      await expect.poll(() => rows(page).count()).toBe(1);
+      await page.getByRole('cell', { name: 'W-1' }).waitFor();
+      await shot(page, `i28-state-street-filter-${lang}`);
+
+      await page.getByRole('button', { name: t.views }).click();
+      await page
+        .getByRole('menuitem', { name: lang === 'ru' ? /Сохранить эти фильтры/ : /Save these filters/ })
+        .click();
+      await page.getByRole('textbox', { name: lang === 'ru' ? 'Название вида' : 'View name' }).fill(name);
+      await page.getByRole('button', { name: lang === 'ru' ? 'Сохранить' : 'Save', exact: true }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // a fresh page with no filters: the view is kept on the server, and brings them back
+      await page.goto(s.url + '/LuminarySupports?filter=%7B%7D');
+      await page.reload();
+      await expect.poll(() => rows(page).count()).toBe(3);
+      await page.getByRole('button', { name: t.views }).click();
+      await page.getByRole('menuitem', { name }).click();
+      await expect.poll(() => rows(page).count()).toBe(1);
+      await page.getByRole('cell', { name: 'W-1' }).waitFor();
+      expect(await page.getByRole('textbox', { name: t.street }).inputValue()).toBe('main');
+      await page.getByRole('button', { name: t.views }).click();
+      await page.getByRole('menuitem', { name }).waitFor();
+      // the menu fades in
+      await page.waitForTimeout(400);
+      await shot(page, `i28-saved-view-${lang}`);
+      await page.getByRole('button', { name: new RegExp(name.replace(/[()]/g, '\\$&')) }).click();
+      await expect.poll(() => page.getByRole('menuitem', { name }).count()).toBe(0);
       await page.context().close();
     });
   }

@@ -36,6 +36,8 @@ const RU: Record<string, string> = {
   protectionClass: 'Класс защиты',
   uid: 'UID',
   street: 'Улица',
+  // a device list's filter: its state as the map shows it, or lit by day
+  state: 'Состояние',
   address: 'Адрес',
   city: 'Город',
   district: 'Район',

@@ -13,6 +13,7 @@ import { MENU_MESSAGES } from '../navigation/menu-messages.ts';
 import { IMPORT_MESSAGES } from '../screens/network/import-messages.ts';
 import { DETAIL_MESSAGES } from '../screens/devices/detail-messages.ts';
 import { DEVICE_MESSAGES } from '../screens/devices/module/module-messages.ts';
+import { LIST_MESSAGES } from '../resources/list-messages.ts';
 
 // Our own keys, beside react-admin's `ra.*` ones.
 export const MESSAGES = {
@@ -32,6 +33,7 @@ export const MESSAGES = {
     ...SCHEDULE_MESSAGES['en-us'],
     ...DETAIL_MESSAGES['en-us'],
     ...DEVICE_MESSAGES['en-us'],
+    ...LIST_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -91,6 +93,7 @@ export const MESSAGES = {
     ...SCHEDULE_MESSAGES.ru,
     ...DETAIL_MESSAGES.ru,
     ...DEVICE_MESSAGES.ru,
+    ...LIST_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',

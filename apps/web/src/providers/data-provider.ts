@@ -58,7 +58,7 @@ async function page(resource: string, params: Record<string, unknown>) {
 }
 
 /** A filter inside an object field (`{ breakersOn: { A: 'false' } }`) as the API names it: `breakersOn.A`. */
-const flatFilter = (filter: Record<string, unknown>, prefix = ''): [string, unknown][] =>
+export const flatFilter = (filter: Record<string, unknown>, prefix = ''): [string, unknown][] =>
   Object.entries(filter).flatMap(([k, v]) =>
     v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)
       ? flatFilter(v as Record<string, unknown>, `${prefix}${k}.`)

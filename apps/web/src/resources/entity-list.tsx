@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { isScalar, LIMITS, type Entity, type Language } from '@sl/domain';
 import { declaredFilters } from './declared-filters.tsx';
+import { ListViewsButton } from './list-views.tsx';
 import { sl } from '../i18n/messages.ts';
 import { canDo, recordLink } from '../providers/auth-provider.ts';
 import { bulkActionsOf } from './bulk-actions.tsx';
@@ -46,7 +47,8 @@ function ListActions({ e, filtering }: { e: Entity; filtering: boolean }) {
     <TopToolbar>
       <SelectColumnsButton />
       {isLocated(e) && <PanelViewButton e={e} />}
-      {filtering && <FilterButton />}
+      {filtering && <FilterButton disableSaveQuery />}
+      {filtering && <ListViewsButton e={e} />}
       {canDo(e.name, 'create') && <CreateButton />}
       <ExportCsvButton />
     </TopToolbar>
