@@ -53,6 +53,7 @@ import { registerHistoryRoutes } from './history/history.routes.ts';
 import { registerLightingRoutes } from './lighting/lighting.routes.ts';
 import { ProgramService, SYSTEM_CLOCK, type Clock } from './lighting/program-service.ts';
 import { registerMapRoutes } from './map/map.routes.ts';
+import { registerMapFindRoutes } from './map/map-find.routes.ts';
 import { registerMeterActiveRoutes } from './energy/meter-active.routes.ts';
 import { registerReportRoutes } from './energy/reports.routes.ts';
 import { registerAvailabilityRoutes } from './events/availability.routes.ts';
@@ -325,6 +326,7 @@ export async function buildApp({
   registerModuleHistoryRoutes(app, db, service);
   registerSocketHolderRoutes(app, db);
   registerMapRoutes(app, mapIndex, repo);
+  registerMapFindRoutes(app, db);
   registerLightingRoutes(app, service, db, clock);
   registerCalendarRoutes(app, service, repo, db, announce);
   const reports = new ReportService(db, service, () => clock.now());

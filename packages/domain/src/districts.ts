@@ -34,3 +34,21 @@ export function districtFinder(districts: readonly PlacedDistrict[]) {
     return null;
   };
 }
+
+/** A ring of lon/lat points (first and last may be the same) as the polygon it bounds, and its bounding box. */
+export function areaOf(ring: readonly (readonly [number, number])[]) {
+  const closed = ring.map(([lon, lat]) => [lon, lat]);
+  const [first, last] = [closed[0]!, closed.at(-1)!];
+  if (first[0] !== last[0] || first[1] !== last[1]) closed.push([...first]);
+  const polygon: DistrictArea = { type: 'Polygon', coordinates: [closed] } as DistrictArea;
+  const box = boxOf(polygon);
+  return {
+    box,
+    contains: (lon: number, lat: number) =>
+      lon >= box[0] &&
+      lat >= box[1] &&
+      lon <= box[2] &&
+      lat <= box[3] &&
+      booleanPointInPolygon([lon, lat], polygon),
+  };
+}

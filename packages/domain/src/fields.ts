@@ -8,6 +8,8 @@ export type FieldCommon = {
   unique?: boolean;
   /** text search (`q`) looks in this field */
   search?: boolean;
+  /** the map's search finds a device by the start of this text (an index on its lower case keeps it fast) */
+  find?: boolean;
   /** shown as a default list column */
   list?: boolean;
   /** offered as a filter on the list screen (every stored field can be filtered through the API) */

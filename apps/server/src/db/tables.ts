@@ -87,6 +87,12 @@ function buildTable(e: Entity): AnyTable {
       else if (field.index && (field.kind === 'list' || field.kind === 'object' || field.kind === 'json'))
         extra.push(index(`${idx}_gin`).using('gin', sql`${t[name]!} jsonb_path_ops`));
       else if (field.kind === 'ref' || field.index) extra.push(index(`${idx}_idx`).on(t[name]!));
+      if (field.find)
+        extra.push(
+          index(`${idx}_find`)
+            .on(sql`lower(${t[name]!}) text_pattern_ops`)
+            .where(live),
+        );
       if (field.kind === 'point') {
         const p = pointColumns(name);
         extra.push(index(`${idx}_idx`).on(t[p.lat]!, t[p.lon]!));

@@ -26,6 +26,8 @@ function targetLink(type: string, target: Row): Link | undefined {
   if (target.by === 'controller') return link('Controllers', target.id);
   if (target.by === 'support') return link('LuminarySupports', target.id);
   if (target.by === 'group') return link('GroupControl', target.group);
+  if (target.by === 'district') return link('Districts', target.id);
+  if (target.by === 'area') return undefined;
   return link('Controllers', target.controller);
 }
 

@@ -4,6 +4,7 @@ import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
 import { modulesInGroupControlSql } from '../db/group-control-of.ts';
 import { tables } from '../db/tables.ts';
+import { moduleIdsIn, type Ring } from './area-modules.ts';
 
 const M = tables.LuminaryModules!;
 const C = tables.Controllers!;
@@ -15,7 +16,9 @@ export type Target =
   | { by: 'controller'; id: number }
   | { by: 'support'; id: number }
   | { by: 'segment'; segment: number }
-  | { by: 'group'; group: number };
+  | { by: 'group'; group: number }
+  | { by: 'district'; id: number }
+  | { by: 'area'; area: Ring };
 
 export type TargetModule = { mac: string; controllerMac: string | null };
 
@@ -48,6 +51,11 @@ export async function modulesOf(db: Db, caller: Caller, target: Target): Promise
       return select(sql`(${M.luminarySupport} = ${target.id} or ${inSockets(sql`p._id = ${target.id}`)})`);
     case 'group':
       return select(sql`${M._id} in (${modulesInGroupControlSql(target.group)})`);
+    case 'district':
+    case 'area': {
+      const ids = await moduleIdsIn(db, caller, target.by === 'area' ? target : { district: target.id });
+      return ids.length ? select(inArray(M._id, ids)) : [];
+    }
   }
 }
 

@@ -12,6 +12,8 @@ import { commandsInWords } from './command-words.ts';
 import type { EntityService } from '../entities/entity.service.ts';
 import { ApiError, requestLanguage } from '../http/api-error.ts';
 import { errorResponses } from '../entities/entity-schemas.ts';
+import { MAX_AREA_MODULES } from './area-modules.ts';
+import { areaParam } from '../map/area-param.ts';
 
 const C = tables.Controllers!;
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -24,7 +26,7 @@ const answer = z.looseObject({
 });
 
 /** The modules an operator selected in a list, dimmed as one command. */
-export const MAX_SELECTED_MODULES = 1000;
+export const MAX_SELECTED_MODULES = MAX_AREA_MODULES;
 const idList = z
   .string()
   .regex(/^\d+(,\d+)*$/)
@@ -32,10 +34,11 @@ const idList = z
   .refine((ids) => ids.length <= MAX_SELECTED_MODULES && ids.every((id) => id > 0 && id <= 2 ** 31 - 1));
 
 const lightingQuery = z.strictObject({
-  by: z.enum(['mac', 'id', 'ids', 'controller', 'support', 'segment', 'group']),
+  by: z.enum(['mac', 'id', 'ids', 'controller', 'support', 'segment', 'group', 'district', 'area']),
   mac: z.string().max(64).optional(),
   id: idSchema.optional(),
   ids: idList.optional(),
+  area: areaParam.optional(),
   group: idSchema.optional(),
   segment: int(0, 2 ** 31 - 1).optional(),
   raw: int(0, 100),
@@ -48,6 +51,7 @@ function targetOf(q: z.infer<typeof lightingQuery>): Target {
     return q.segment !== undefined ? { by: 'segment', segment: q.segment } : throwing(missing('segment'));
   if (q.by === 'group') return q.group ? { by: 'group', group: q.group } : throwing(missing('group'));
   if (q.by === 'ids') return q.ids ? { by: 'ids', ids: q.ids } : throwing(missing('ids'));
+  if (q.by === 'area') return q.area ? { by: 'area', area: q.area } : throwing(missing('area'));
   return q.id ? { by: q.by, id: q.id } : throwing(missing('id'));
 }
 const throwing = (err: Error): never => {
@@ -59,7 +63,8 @@ const worst = (devices: DeviceOutcome[]) => devices.find((d) => d.code !== 0)?.c
 
 /**
  * Spec §7 control calls: dimming by module, controller, segment or control group, and by mounting (ours: the
- * lamps of one post as one command); cabinet phase switches.
+ * lamps of one post as one command), by the modules of a district (`by=district&id=`) or of an area drawn on the
+ * map (`by=area&area=lon,lat;lon,lat;…`), at most MAX_AREA_MODULES; cabinet phase switches.
  */
 export function registerControlRoutes(
   app: FastifyInstance,

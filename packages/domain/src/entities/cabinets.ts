@@ -13,8 +13,8 @@ export const Cabinets = defineEntity({
   area: 'Cabinets',
   groupField: 'group',
   fields: {
-    uid: text({ required: true, unique: true, search: true, list: true, max: 64 }),
-    address: text({ search: true, list: true }),
+    uid: text({ required: true, unique: true, search: true, find: true, list: true, max: 64 }),
+    address: text({ search: true, find: true, list: true }),
     meter: ref('Meters', { list: true }),
     controller: ref('Controllers', { list: true }),
     location: point(),

@@ -18,7 +18,7 @@ export const Controllers = defineEntity({
   // a controller stands in its cabinet (named from either side): its street is the cabinet's address
   filters: { state: by.state(), street: by.street(), cabinet: by.cabinet() },
   fields: {
-    uid: text({ search: true, list: true, max: 64 }),
+    uid: text({ search: true, find: true, list: true, max: 64 }),
     mac: macAddress(),
     imei: text({ unique: true, search: true, pattern: /^\d{15}$/ }),
     location: point(),

@@ -9,7 +9,15 @@ export const canonicalMac = (v: string) => v.replace(/[:-]/g, '').toUpperCase();
 
 /** A device's MAC: unique, and stored in the form the field speaks whichever way it is written. */
 export const macAddress = () =>
-  text({ required: true, unique: true, search: true, list: true, pattern: MAC, canonical: canonicalMac });
+  text({
+    required: true,
+    unique: true,
+    search: true,
+    find: true,
+    list: true,
+    pattern: MAC,
+    canonical: canonicalMac,
+  });
 
 export const LuminaryModules = defineEntity({
   name: 'LuminaryModules',
@@ -23,7 +31,7 @@ export const LuminaryModules = defineEntity({
   filters: { state: by.state(), street: by.street(), cabinet: by.cabinet() },
   fields: {
     mac: macAddress(),
-    uid: text({ search: true, max: 64 }),
+    uid: text({ search: true, find: true, max: 64 }),
     controller: ref('Controllers', { list: true, filter: true }),
     phase: oneOfInt([1, 2, 3], { list: true, filter: true, show: { rule: 'phase' } }),
     location: point(),

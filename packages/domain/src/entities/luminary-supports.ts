@@ -30,8 +30,8 @@ export const LuminarySupports = defineEntity({
   area: 'LuminarySupports',
   groupField: 'group',
   fields: {
-    uid: text({ required: true, unique: true, search: true, list: true, max: 64 }),
-    street: text({ search: true, list: true }),
+    uid: text({ required: true, unique: true, search: true, find: true, list: true, max: 64 }),
+    street: text({ search: true, find: true, list: true }),
     address: text({ search: true }),
     city: ref('Cities'),
     socketCount: int({ default: 1, min: 1, max: MAX_SOCKETS, list: true }),
