@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { shot } from './browser.ts';
 import {
@@ -9,6 +9,8 @@ import {
   signInAdmin,
   type MapField,
 } from './map-helpers.ts';
+// eslint-disable-next-line no-restricted-imports -- the demo city's districts, seeded as the server seeds them
+import { seedDemoDistricts } from '../../server/src/field/demo-districts.ts';
 
 // The map reached through the menu from a session that started elsewhere: MapLibre's stylesheet then arrives
 // after the console's own styles, which once collapsed the map to 0 px (issue 17, item 1).
@@ -114,4 +116,95 @@ describe('the map reached from another screen', () => {
     },
     SLOW,
   );
+});
+
+const FIND = {
+  'en-us': {
+    district: 'District',
+    districts: 'Districts',
+    draw: 'Draw an area',
+    off: 'Off',
+    done: 'Done',
+    inArea: /\d+ control modules?/,
+  },
+  ru: {
+    district: 'Район',
+    districts: 'Районы',
+    draw: 'Выделить область',
+    off: 'Выкл.',
+    done: 'Выполнено',
+    inArea: /\d+ модул/,
+  },
+} as const;
+
+// The map an operator reaches for (issue 28 §5): a pole found by its id, the districts drawn, an area dimmed.
+describe('the map finds, shows districts and dims an area', () => {
+  beforeAll(async () => {
+    const demo = (await f.s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0];
+    await seedDemoDistricts(f.s.db, demo.cities[0]);
+  });
+
+  for (const lang of ['en-us', 'ru'] as const)
+    it(
+      `finds a pole and opens its popup, shows the districts, and dims a drawn area (${lang})`,
+      async () => {
+        const t = FIND[lang];
+        const suffix = lang === 'ru' ? 'ru' : 'en';
+        const { page } = await openMapPage(f.browser, lang);
+        await signInAdmin(page, f.s.url);
+        const support = (await f.s.call('GET', '/api/v1/LuminarySupports?socketCount=2&limit=1')).body
+          .data[0];
+        await page.getByTestId('map-search').fill(support.uid);
+        await page
+          .getByRole('option', { name: new RegExp(support.uid) })
+          .first()
+          .click();
+        await page.getByTestId('map-popup').getByText(support.uid, { exact: true }).waitFor();
+        await settled(page);
+        const center = await page.evaluate(() => window.__slMap!.getCenter());
+        expect(center.lng).toBeCloseTo(support.location.coordinates[0], 5);
+        await shot(page, `map-find-pole-${suffix}`);
+        await page.locator('.maplibregl-popup-close-button').click();
+
+        const area = page.getByTestId('map-area');
+        await area.getByRole('checkbox', { name: t.districts }).check();
+        await expect
+          .poll(() =>
+            page.evaluate(() => {
+              const m = window.__slMap!;
+              return m.getLayer('districts-fill')
+                ? m.queryRenderedFeatures({ layers: ['districts-fill'] }).length
+                : 0;
+            }),
+          )
+          .toBeGreaterThan(0);
+
+        await area.getByRole('button', { name: t.draw }).click();
+        const box = (await page.getByTestId('map').boundingBox())!;
+        const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+        await page.mouse.move(cx - 120, cy - 120);
+        await page.mouse.down();
+        await page.mouse.move(cx + 120, cy + 120, { steps: 5 });
+        await page.mouse.up();
+        const dim = page.getByTestId('map-area-dim');
+        await dim.getByTestId('map-area-count').getByText(t.inArea).waitFor();
+        await dim.getByRole('button', { name: t.off, exact: true }).click();
+        await dim.getByTestId('map-area-dim-answer').getByText(t.done).waitFor({ timeout: 20_000 });
+        const sent = (await f.s.call('GET', '/api/v2/commands?limit=1')).body.result.data[0];
+        expect(sent).toMatchObject({ type: 'dim', payload: { pwm: 0 }, target: { by: 'area' } });
+        expect(sent.devices.every((d: { state: string }) => d.state === 'acknowledged')).toBe(true);
+        await dim.getByTestId('map-area-counts').waitFor();
+        await shot(page, `map-area-dim-${suffix}`);
+
+        // a district chosen from the list becomes the area, outlined on the map
+        await area.getByRole('combobox', { name: t.district }).click();
+        const option = page.getByRole('listbox').getByRole('option').first();
+        const name = (await option.textContent())!;
+        await option.click();
+        await dim.getByText(name, { exact: true }).waitFor();
+        await dim.getByTestId('map-area-count').getByText(t.inArea).waitFor();
+        await page.context().close();
+      },
+      SLOW,
+    );
 });

@@ -5,7 +5,7 @@ import { HttpError } from 'react-admin';
 
 const csrf = () => /(?:^|;\s*)csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '';
 
-export type ErrorBody = { error: true; code: string; message: string; fields?: string[] };
+export type ErrorBody = { error: true; code: string; message: string; fields?: string[]; reason?: string };
 
 export async function http<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};

@@ -23,6 +23,8 @@ export const COMMANDS_MESSAGES = {
     commandsBy_support: 'mounting #%{id}',
     commandsBy_segment: 'segment %{segment}',
     commandsBy_group: 'group control #%{group}',
+    commandsBy_district: 'district #%{id}',
+    commandsBy_area: 'an area drawn on the map',
     commandsBy_program: 'their controllers',
     commandsBy_ids: '%{smart_count} selected module |||| %{smart_count} selected modules',
     commandsType_dim: 'Dim',
@@ -66,6 +68,8 @@ export const COMMANDS_MESSAGES = {
     commandsBy_support: 'опора №%{id}',
     commandsBy_segment: 'сегмент %{segment}',
     commandsBy_group: 'группа управления №%{group}',
+    commandsBy_district: 'район №%{id}',
+    commandsBy_area: 'область, выделенная на карте',
     commandsBy_program: 'их контроллеры',
     commandsBy_ids:
       '%{smart_count} выбранный модуль |||| %{smart_count} выбранных модуля |||| %{smart_count} выбранных модулей',

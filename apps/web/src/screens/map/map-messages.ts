@@ -77,6 +77,20 @@ export const MAP_MESSAGES = {
     mapKind_LuminaryModules: 'Control module',
     mapKind_Cabinets: 'Cabinet',
     mapKind_Controllers: 'Controller',
+    mapSearch: 'Find a device',
+    mapSearchHint: 'Pole id, MAC, name or street',
+    mapSearchNone: 'Nothing found',
+    mapArea: 'Area',
+    mapDistricts: 'Districts',
+    mapDistrict: 'District',
+    mapDistrictsNone: 'No districts',
+    mapAreaDraw: 'Draw an area',
+    mapAreaClear: 'Clear',
+    mapAreaDrawHint: 'Drag a rectangle on the map.',
+    mapAreaTooMany: 'More control modules here than one command takes (1,000): choose a smaller area.',
+    mapAreaModules: '%{count} control module |||| %{count} control modules',
+    mapAreaAnswer:
+      'Controllers that acknowledged: %{acknowledged} of %{controllers}; control modules: %{modules}',
   },
   ru: {
     mapTitle: 'Карта',
@@ -156,5 +170,21 @@ export const MAP_MESSAGES = {
     mapKind_LuminaryModules: 'Модуль управления',
     mapKind_Cabinets: 'Шкаф управления',
     mapKind_Controllers: 'Контроллер',
+    mapSearch: 'Найти устройство',
+    mapSearchHint: 'Номер опоры, MAC, название или улица',
+    mapSearchNone: 'Ничего не найдено',
+    mapArea: 'Область',
+    mapDistricts: 'Районы',
+    mapDistrict: 'Район',
+    mapDistrictsNone: 'Районов нет',
+    mapAreaDraw: 'Выделить область',
+    mapAreaClear: 'Сбросить',
+    mapAreaDrawHint: 'Растяните прямоугольник на карте.',
+    mapAreaTooMany:
+      'Здесь больше модулей управления, чем принимает одна команда (1 000): выберите область меньше.',
+    mapAreaModules:
+      '%{count} модуль управления |||| %{count} модуля управления |||| %{count} модулей управления',
+    mapAreaAnswer:
+      'Подтвердили контроллеры: %{acknowledged} из %{controllers}; модулей управления: %{modules}',
   },
 } as const;

@@ -7,6 +7,10 @@ import { sl } from '../../i18n/messages.ts';
 import { firstSummary, row, summary as loadSummary, tilesVersion, type Summary } from './map-api.ts';
 import { BaseMapSettings, LayerControls, Legend } from './map-controls.tsx';
 import { MapChoice, type Choice } from './map-choice.tsx';
+import { MapArea } from './map-area.tsx';
+import { MapSearch } from './map-search.tsx';
+import { AreaDim } from './area-dim.tsx';
+import type { Area, Found } from './find-api.ts';
 import { MapPanel, type PanelMode } from './map-panel.tsx';
 import { MapPopup, type Selected } from './map-popup.tsx';
 import {
@@ -43,6 +47,7 @@ export function MapScreen() {
   const [choice, setChoice] = useState<Choice>();
   const [panel, setPanel] = useState<PanelMode>();
   const [showSettings, setShowSettings] = useState(false);
+  const [area, setArea] = useState<Area>();
 
   useEffect(() => {
     firstSummary().then(setSummary, () =>
@@ -188,6 +193,14 @@ export function MapScreen() {
     },
     [map],
   );
+  const found = useCallback(
+    (f: Found) => {
+      if (f.lon === null || f.lat === null) return;
+      setChoice(undefined);
+      pick({ layer: f.layer, id: f._id, lngLat: [f.lon, f.lat] });
+    },
+    [pick],
+  );
   const closePopup = useCallback(() => setSelected(undefined), []);
   const closeChoice = useCallback(() => setChoice(undefined), []);
   const chosen = useCallback((s: Selected) => {
@@ -218,6 +231,7 @@ export function MapScreen() {
           zIndex: 2,
         }}
       >
+        <MapSearch onFound={found} />
         <LayerControls
           counts={counted?.filter === filter ? counted.counts : undefined}
           types={types}
@@ -225,6 +239,7 @@ export function MapScreen() {
           filter={filter}
           setFilter={setFilter}
         />
+        {map && <MapArea map={map} area={area} onArea={setArea} />}
         <Legend />
         <Stack direction="row" spacing={1}>
           <Button size="small" variant="contained" color="inherit" onClick={() => setPanel({ kind: 'view' })}>
@@ -270,6 +285,7 @@ export function MapScreen() {
           onClose={() => setPanel(undefined)}
         />
       )}
+      {area && <AreaDim area={area} canCommand={canCommand} onClose={() => setArea(undefined)} />}
       {map && choice && <MapChoice map={map} choice={choice} onPick={chosen} onClose={closeChoice} />}
       {map && selected && (
         <MapPopup
