@@ -23,6 +23,9 @@ export type AnyTable = PgTableWithColumns<any>;
 
 const live = sql`deleted_at is null`;
 
+/** What the map's search compares and orders a `find` field by (device-search.ts): its index's expression. */
+export const findKey = (column: unknown) => sql`(lower(${column}) collate "C")`;
+
 export const pointColumns = (name: string) => ({ lon: `${name}Lon`, lat: `${name}Lat` });
 
 function columnsFor(name: string, field: Field): Record<string, PgColumnBuilderBase> {
@@ -87,12 +90,8 @@ function buildTable(e: Entity): AnyTable {
       else if (field.index && (field.kind === 'list' || field.kind === 'object' || field.kind === 'json'))
         extra.push(index(`${idx}_gin`).using('gin', sql`${t[name]!} jsonb_path_ops`));
       else if (field.kind === 'ref' || field.index) extra.push(index(`${idx}_idx`).on(t[name]!));
-      if (field.find)
-        extra.push(
-          index(`${idx}_find`)
-            .on(sql`lower(${t[name]!}) text_pattern_ops`)
-            .where(live),
-        );
+      // in byte order ("C"): a prefix is a range of it, and the walk in its order stops at the limit
+      if (field.find) extra.push(index(`${idx}_find`).on(findKey(t[name]!)).where(live));
       if (field.kind === 'point') {
         const p = pointColumns(name);
         extra.push(index(`${idx}_idx`).on(t[p.lat]!, t[p.lon]!));

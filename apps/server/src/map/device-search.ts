@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { entity } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
-import { pointColumns, tableOf } from '../db/tables.ts';
+import { findKey, pointColumns, tableOf } from '../db/tables.ts';
 import { MAP_LAYERS, type MapLayer } from './tiles.ts';
 
 export type Found = {
@@ -27,8 +27,8 @@ const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The devices whose pole id, MAC, name, street or address starts with `q` (any case), among the layers the caller
- * may see and in its group. One query per field, each walking its `lower(...) text_pattern_ops` index in order and
- * stopping at `limit`: bounded at any size of the city. Exact matches first.
+ * may see and in its group. One query per field, each walking its index (findKey) from the prefix in order and
+ * stopping at `limit`: bounded at any size of the city (docs/benchmarks.md). Exact matches first.
  */
 export async function searchDevices(db: Db, caller: Caller, q: string, limit: number): Promise<Found[]> {
   const found = new Map<string, Found & { exact: boolean }>();
@@ -41,7 +41,7 @@ export async function searchDevices(db: Db, caller: Caller, q: string, limit: nu
     for (const field of fields) {
       const def = e.fields[field]!;
       const typed = (def.kind === 'text' && def.canonical ? def.canonical(q) : q).toLowerCase();
-      const key = sql`lower(${t[field]!})`;
+      const key = findKey(t[field]!);
       const rows = await db
         .select({
           _id: t._id,
@@ -53,7 +53,7 @@ export async function searchDevices(db: Db, caller: Caller, q: string, limit: nu
         })
         .from(t)
         .where(and(isNull(t.deletedAt), sql`${key} like ${`${escapeLike(typed)}%`}`, scope))
-        .orderBy(asc(key), asc(t._id))
+        .orderBy(asc(key))
         .limit(limit);
       for (const r of rows as { _id: number; text: string; uid: string | null; mac: string | null }[]) {
         const id = `${layer}:${r._id}`;
