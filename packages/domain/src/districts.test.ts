@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { districtFinder, isArea, type DistrictArea } from './districts.ts';
+import { areaOf, districtFinder, isArea, type DistrictArea } from './districts.ts';
 
 const square = (w: number, s: number, e: number, n: number): DistrictArea => ({
   type: 'Polygon',
@@ -83,5 +83,20 @@ describe('districts', () => {
     expect(hoods.features).toHaveLength(13);
     // a pole on a boundary street may sit a metre over the line the city drew
     expect(same / numbered).toBeGreaterThan(0.95);
+  });
+});
+
+describe('an area drawn on the map', () => {
+  it('closes its ring and holds the points inside it, not those in its box outside it', () => {
+    // a triangle: its box's corner (0.9, 0.9) lies outside it
+    const { box, contains } = areaOf([
+      [0, 0],
+      [1, 0],
+      [0, 1],
+    ]);
+    expect(box).toEqual([0, 0, 1, 1]);
+    expect(contains(0.2, 0.2)).toBe(true);
+    expect(contains(0.9, 0.9)).toBe(false);
+    expect(contains(2, 0.5)).toBe(false);
   });
 });
