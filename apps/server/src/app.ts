@@ -67,6 +67,8 @@ import { registerModuleHistoryRoutes } from './history/module-history.routes.ts'
 import { socketHooks } from './entities/socket-rules.ts';
 import { registerSocketHolderRoutes } from './entities/socket-holders.routes.ts';
 import { registerRoleRoutes } from './auth/roles.routes.ts';
+import { registerCitiesOnlineRoutes } from './field/cities-online.routes.ts';
+import { registerDateTypeRoutes } from './calendar/date-types.routes.ts';
 import { registerScheduleRoutes } from './schedule/schedule.routes.ts';
 import { registerScheduleManyRoutes } from './schedule/schedule-many.routes.ts';
 import { registerScheduleTwilightRoutes } from './schedule/schedule-twilight.routes.ts';
@@ -289,6 +291,8 @@ export async function buildApp({
   registerPreferenceRoutes(app, db);
   registerListViewRoutes(app, db);
   registerRoleRoutes(app, service);
+  registerCitiesOnlineRoutes(app, db, repo);
+  registerDateTypeRoutes(app);
   registerImportantEventRoutes(app, service, raw, clock, written);
   registerEntityRoutes(app, service, streams, SECRET_ON_CREATE);
   registerHistoryRoutes(app, db, service);

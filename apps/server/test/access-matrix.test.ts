@@ -48,7 +48,14 @@ beforeAll(async () => {
   const none = (await s.call('POST', '/api/v1/Roles', { name: 'None', accessRights: {} })).body._id;
   roleX = (await s.call('POST', '/api/v1/Roles', { name: 'X', accessRights: {} })).body._id;
   const user = async (login: string, type: string, role: number) => {
-    await s.call('POST', '/api/v1/Users', { login, password: 'Lamps-2026', type, group, role });
+    await s.call('POST', '/api/v1/Users', {
+      login,
+      password: 'Lamps-2026',
+      type,
+      group,
+      role,
+      email: `${login}@example.org`,
+    });
     return s.signIn(login, 'Lamps-2026');
   };
   const x = await user('x', 'NORMAL', roleX);

@@ -52,8 +52,8 @@ async function writeHistory() {
 async function user(login: string, group: number, type: string, accessRights?: object) {
   const role = accessRights
     ? await create('Roles', { name: `Availability ${login}`, accessRights })
-    : undefined;
-  await create('Users', { login, password: PASSWORD, group, type, ...(role && { role }) });
+    : await s.plainRole();
+  await create('Users', { login, password: PASSWORD, group, type, role, email: `${login}@example.org` });
   users[login] = await s.signIn(login, PASSWORD);
 }
 

@@ -37,6 +37,7 @@ beforeAll(async () => {
     group,
     role,
     type: 'NORMAL',
+    email: 'reader@example.org',
   });
   viewer = await s.signIn('reader', 'Lamps-2026');
   // a group's calendar is its local days: without a time zone it cannot be set up (calendar-settings.test.ts)

@@ -40,6 +40,8 @@ beforeAll(async () => {
     login: 'planner',
     password: 'Lamps-2026',
     type: 'ADMIN',
+    role: await s.plainRole(),
+    email: 'planner@example.org',
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   planner = await s.signIn('planner', 'Lamps-2026');

@@ -34,10 +34,13 @@ async function bodyFor(url: string, method: string) {
     return {
       group: { name: 'G' },
       city: { name: { 'en-us': 'C' }, lat: 1, lon: 1 },
-      user: { login: 'u1', password: 'Lamps-2026' },
+      user: { login: 'u1', password: 'Lamps-2026', role: existing.get('Roles'), email: 'u1@example.org' },
     };
   if (url.includes('users/create-on-group'))
-    return { groupId: existing.get('Groups'), user: { login: 'u2', password: 'Lamps-2026' } };
+    return {
+      groupId: existing.get('Groups'),
+      user: { login: 'u2', password: 'Lamps-2026', role: existing.get('Roles'), email: 'u2@example.org' },
+    };
   if (url.includes('users/update')) return { _id: existing.get('Users'), phone: '1' };
   if (url.includes('roles/copy')) return { _id: existing.get('Roles'), name: 'copy' };
   if (url.includes('controllers/command')) return { _id: existing.get('Controllers'), command: { relay: 1 } };

@@ -32,8 +32,10 @@ async function create(entity: string, body: object) {
 }
 
 async function user(login: string, group: number, type: string, accessRights?: object) {
-  const role = accessRights ? await create('Roles', { name: `Energy ${login}`, accessRights }) : undefined;
-  await create('Users', { login, password: PASSWORD, group, type, ...(role && { role }) });
+  const role = accessRights
+    ? await create('Roles', { name: `Energy ${login}`, accessRights })
+    : await s.plainRole();
+  await create('Users', { login, password: PASSWORD, group, type, role, email: `${login}@example.org` });
   users[login] = await s.signIn(login, PASSWORD);
 }
 

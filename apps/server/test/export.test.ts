@@ -154,6 +154,7 @@ describe('GET /api/v2/{E}/export', () => {
       type: 'NORMAL',
       group: groupA,
       role: none,
+      email: 'export-none@example.org',
     });
     const noRights = await s.signIn('export-none', 'Lamps-2026');
     const refused = await noRights.call('GET', '/api/v2/LuminaryModules/export');

@@ -99,11 +99,17 @@ describe(`generic API on ${backend}`, () => {
       password: 'Lamp-2026-ok',
       type: 'ADMIN',
       email: 'ops@city.example',
+      role: await s.plainRole(),
     });
     expect(u.status).toBe(201);
     expect(u.body.result.password).toBeUndefined();
     expect(u.body.result).toMatchObject({ login: 'ops', type: 'ADMIN', isLocked: false, isActive: true });
-    const normal = await s.call('POST', '/api/v2/Users', { login: 'n1', password: 'Lamp-2026-ok' });
+    const normal = await s.call('POST', '/api/v2/Users', {
+      login: 'n1',
+      password: 'Lamp-2026-ok',
+      email: 'n1@city.example',
+      role: await s.plainRole(),
+    });
     expect(normal.body).toMatchObject({ code: 'IsInvalidError', fields: ['group'] });
     const list = await s.call('GET', '/api/v1/Users');
     expect(JSON.stringify(list.body)).not.toContain('argon2');

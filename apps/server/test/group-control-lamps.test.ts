@@ -70,6 +70,7 @@ describe(`a group control's lamps on ${backend}`, () => {
       group: userGroup,
       role,
       type: 'NORMAL',
+      email: 'profiles-only@example.org',
     });
     const reader = await s.signIn('profiles-only', 'Lamps-2026');
     expect((await reader.call('GET', `/api/v2/group-controls/${group}/lamps`)).status).toBe(403);

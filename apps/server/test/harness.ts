@@ -35,6 +35,8 @@ export type TestServer = Client & {
   demo(): Promise<Client>;
   /** the signed-in administrator of a group made for the test, which holds nothing else */
   adminOfNewGroup(name: string): Promise<Client>;
+  /** a role that grants nothing beyond the user's type, made on first ask: every user needs a role (spec §5) */
+  plainRole(): Promise<number>;
   /** a query on the server's own database, for what the API never shows */
   sql<T>(text: string, params?: unknown[]): Promise<T[]>;
   /** the server's database, for seeding what the API does not create */
@@ -173,6 +175,11 @@ export async function startServer(
     return c;
   };
   const admin = await signIn('admin', ADMIN_PASSWORD);
+  let plain: Promise<number> | undefined;
+  const plainRole = () =>
+    (plain ??= admin
+      .call('POST', '/api/v1/Roles', { name: 'No rights of its own', accessRights: {} })
+      .then((res) => res.body._id as number));
   return {
     ...admin,
     url,
@@ -190,9 +197,19 @@ export async function startServer(
     adminOfNewGroup: async (name: string) => {
       const group = (await admin.call('POST', '/api/v1/Groups', { name })).body._id;
       const login = `admin-of-${group}`;
-      await admin.call('POST', '/api/v1/Users', { login, password: 'Lamps-2026', group, type: 'GROUPADMIN' });
+      const role = await plainRole();
+      const email = `${login}@example.org`;
+      await admin.call('POST', '/api/v1/Users', {
+        login,
+        password: 'Lamps-2026',
+        group,
+        type: 'GROUPADMIN',
+        role,
+        email,
+      });
       return signIn(login, 'Lamps-2026');
     },
+    plainRole,
     db: database.db,
     broker,
     programs: app.programs,

@@ -82,7 +82,14 @@ beforeAll(async () => {
     ['ga-a', 'GROUPADMIN'],
     ['n-a', 'NORMAL'],
   ] as const)
-    await s.call('POST', '/api/v1/Users', { login, password: 'Lamps-2026', type, group: groupA, role: all });
+    await s.call('POST', '/api/v1/Users', {
+      login,
+      password: 'Lamps-2026',
+      type,
+      group: groupA,
+      role: all,
+      email: `${login}@example.org`,
+    });
   users = [await s.signIn('ga-a', 'Lamps-2026'), await s.signIn('n-a', 'Lamps-2026')];
   samplesA = new Samples(s, { Groups: groupA, Cities: cityA }, true);
   idsOfA.city = cityA;
@@ -132,10 +139,15 @@ const writes: Record<string, Attempt> = {
     }),
   userUpdate: (c, _e, _id) =>
     c.call('POST', '/api/v2/users/update', { _id: idsOfB.get('Users')![0], phone: '000' }),
-  createOnGroup: (c) =>
+  createOnGroup: async (c) =>
     c.call('POST', '/api/v2/users/create-on-group', {
       groupId: groupB,
-      user: { login: `x${Math.random()}`, password: 'Lamps-2026' },
+      user: {
+        login: `x${Math.random()}`,
+        password: 'Lamps-2026',
+        role: await s.plainRole(),
+        email: 'x@example.org',
+      },
     }),
 };
 

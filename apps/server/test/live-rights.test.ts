@@ -42,6 +42,7 @@ async function user(login: string, role: number, server: TestServer = s) {
     group,
     role,
     type: 'NORMAL',
+    email: `${login}@example.org`,
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return { id: made.body._id as number, client: await server.signIn(login, PASSWORD) };
@@ -62,6 +63,8 @@ beforeAll(async () => {
     password: PASSWORD,
     group,
     type: 'GROUPADMIN',
+    role: await s.plainRole(),
+    email: 'operator@example.org',
   });
   expect(operator.status).toBe(201);
   sender = await s.signIn('live-rights-operator', PASSWORD);

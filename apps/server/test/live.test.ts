@@ -43,7 +43,14 @@ describe(`live stream on ${backend}`, () => {
     const role = async (name: string, accessRights: object) =>
       (await s.call('POST', '/api/v1/Roles', { name: `Live: ${name}`, accessRights })).body._id as number;
     const user = async (login: string, role: number, type = 'NORMAL') => {
-      const made = await s.call('POST', '/api/v1/Users', { login, password: PASSWORD, group, role, type });
+      const made = await s.call('POST', '/api/v1/Users', {
+        login,
+        password: PASSWORD,
+        group,
+        role,
+        type,
+        email: `${login}@example.org`,
+      });
       expect(made.status).toBe(201);
       return s.signIn(login, PASSWORD);
     };

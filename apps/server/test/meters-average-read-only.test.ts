@@ -27,7 +27,14 @@ beforeAll(async () => {
     [meterId, group],
   );
   averageId = Number(row!._id);
-  await create('Users', { login: 'avg-admin', password: PASSWORD, group, type: 'GROUPADMIN' });
+  await create('Users', {
+    login: 'avg-admin',
+    password: PASSWORD,
+    group,
+    type: 'GROUPADMIN',
+    role: await s.plainRole(),
+    email: 'avg-admin@example.org',
+  });
   groupAdmin = await s.signIn('avg-admin', PASSWORD);
 });
 afterAll(() => s?.close());

@@ -148,6 +148,7 @@ describe(`access to profile nights on ${backend}`, () => {
       group,
       role,
       type: 'NORMAL',
+      email: 'no-profiles@example.org',
     });
     expect(made.status).toBe(201);
     const user = await s.signIn('no-profiles', 'Lamps-2026');

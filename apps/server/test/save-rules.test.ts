@@ -138,6 +138,8 @@ describe(`save rules on ${backend}`, () => {
       login: 'night',
       password: 'Lamp-2026-ok',
       group: g.body._id,
+      role: await s.plainRole(),
+      email: 'night@example.org',
     });
     expect(u.body.type).toBe('NORMAL');
   });

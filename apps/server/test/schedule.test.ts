@@ -279,6 +279,7 @@ describe(`power schedule on ${backend}`, () => {
         group,
         role: r,
         type: 'NORMAL',
+        email: `${login}@example.org`,
       });
     const ed = await s.signIn('sched-editor', 'Lamps-2026');
     const up = await s.signIn('sched-uploader', 'Lamps-2026');

@@ -27,6 +27,12 @@ async function signInRaw(url: string, login: string, password: string, headers: 
     body: (await res.json()) as Record<string, unknown>,
   };
 }
+/** What every user must have besides login and password (spec §5): a role and an e-mail. */
+const needed = async (login: string, server: TestServer = s) => ({
+  role: await server.plainRole(),
+  email: `${login}@example.org`,
+});
+
 let seq = 0;
 async function newUser(extra: Record<string, unknown> = {}) {
   const login = `op${++seq}`;
@@ -34,6 +40,7 @@ async function newUser(extra: Record<string, unknown> = {}) {
     login,
     password: 'Lamps-2026',
     group: groupId,
+    ...(await needed(login)),
     ...extra,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -57,6 +64,7 @@ describe(`sign-in and sessions on ${backend}`, () => {
       password: 'Lamps-2026',
       group: groupId,
       role: role.body._id,
+      email: 'shift@example.org',
     });
     const c = s.anonymous();
     const res = await c.call('POST', '/auth/sign-in', { login: 'shift', password: 'Lamps-2026' });
@@ -246,7 +254,12 @@ describe(`session expiry on ${backend}`, () => {
   it('keeps a used session alive and expires an idle one with TokenIsExpiredError', async () => {
     const short = await startServer({ sessionTtlMinutes: 2 / 60 });
     try {
-      await short.call('POST', '/api/v1/Users', { login: 'idle', password: 'Lamps-2026', type: 'ADMIN' });
+      await short.call('POST', '/api/v1/Users', {
+        login: 'idle',
+        password: 'Lamps-2026',
+        type: 'ADMIN',
+        ...(await needed('idle', short)),
+      });
       const client = await short.signIn('idle', 'Lamps-2026');
       for (let i = 0; i < 6; i++) {
         await sleep(500);
@@ -273,7 +286,12 @@ describe(`password rules and user calls on ${backend}`, () => {
     ['aaaaaaa1', 'passwordNotDifficult'],
     ['Aa1Aa1Aa1Aa1', 'passwordNotDifficult'],
   ])('refuses %s as %s', async (password, reason) => {
-    const res = await s.call('POST', '/api/v1/Users', { login: 'pw', password, group: groupId });
+    const res = await s.call('POST', '/api/v1/Users', {
+      login: 'pw',
+      password,
+      group: groupId,
+      ...(await needed('pw')),
+    });
     expect(res.body).toMatchObject({ code: 'IsInvalidError', fields: ['password'], reason });
   });
 
@@ -281,7 +299,7 @@ describe(`password rules and user calls on ${backend}`, () => {
     const ru = await s.call(
       'POST',
       '/api/v1/Users',
-      { login: 'pw', password: 'password123', group: groupId },
+      { login: 'pw', password: 'password123', group: groupId, ...(await needed('pw')) },
       { 'accept-language': 'ru' },
     );
     expect(ru).toMatchObject({
@@ -302,11 +320,12 @@ describe(`password rules and user calls on ${backend}`, () => {
       login: 'night2026',
       password: 'Night2026',
       group: groupId,
+      ...(await needed('night2026')),
     });
     expect(same.body.reason).toBe('passwordNotDifficult');
     const res = await s.call('POST', '/api/v2/users/create-on-group', {
       groupId,
-      user: { login: 'pw2', password: 'Lamps-2026', passwordConfirm: 'Lamps-2027' },
+      user: { login: 'pw2', password: 'Lamps-2026', passwordConfirm: 'Lamps-2027', ...(await needed('pw2')) },
     });
     expect(res.body).toMatchObject({ code: 'IsInvalidError', reason: 'passwordsNotEqual' });
   });
@@ -319,6 +338,7 @@ describe(`password rules and user calls on ${backend}`, () => {
         password: 'Lamps-2026',
         passwordConfirm: 'Lamps-2026',
         email: 'pw3@city.example',
+        role: await s.plainRole(),
       },
     });
     expect(created.body.result).toMatchObject({ login: 'pw3', group: groupId, type: 'NORMAL' });
@@ -335,10 +355,17 @@ describe(`password rules and user calls on ${backend}`, () => {
   });
 
   it('creates a group, its city and its administrator in one transaction', async () => {
+    const role = await s.plainRole();
     const body = (login: string, group = login) => ({
       group: { name: `Somerville ${group}`, timezone: 'America/New_York' },
       city: { name: { 'en-us': 'Somerville', ru: 'Сомервилл' }, lat: 42.3876, lon: -71.0995 },
-      user: { login, password: 'Lamps-2026', passwordConfirm: 'Lamps-2026' },
+      user: {
+        login,
+        password: 'Lamps-2026',
+        passwordConfirm: 'Lamps-2026',
+        role,
+        email: `${login}@example.org`,
+      },
     });
     const ok = await s.call('POST', '/api/v2/users/create-with-group', body('somer'));
     expect(ok.status).toBe(201);
@@ -360,7 +387,7 @@ describe(`password rules and user calls on ${backend}`, () => {
     const made = await s.call('POST', '/api/v2/users/create-with-group', {
       group: { name: 'Medford', timezone: 'America/New_York' },
       city: { name: { 'en-us': 'Medford', ru: 'Медфорд' }, lat: 42.4184, lon: -71.1062 },
-      user: { login: 'medford-admin', password: 'Lamps-2026' },
+      user: { login: 'medford-admin', password: 'Lamps-2026', ...(await needed('medford-admin')) },
     });
     expect(made.status).toBe(201);
     const ga = await s.signIn('medford-admin', 'Lamps-2026');
@@ -382,17 +409,23 @@ describe(`password rules and user calls on ${backend}`, () => {
       password: 'Lamps-2026',
       group: groupId,
       type: 'GROUPADMIN',
+      ...(await needed('ga1')),
     });
     const gaClient = await s.signIn('ga1', 'Lamps-2026');
     const admin = await gaClient.call('POST', '/api/v1/Users', {
       login: 'evil',
       password: 'Lamps-2026',
       type: 'ADMIN',
+      ...(await needed('evil')),
     });
     expect(admin.body).toMatchObject({ code: 'PermissionDeniedError', fields: ['type'] });
     const own = await gaClient.call('PATCH', `/api/v1/Users/${ga.body._id}`, { type: 'ADMIN' });
     expect(own.status).toBe(403);
-    const normal = await gaClient.call('POST', '/api/v1/Users', { login: 'helper1', password: 'Lamps-2026' });
+    const normal = await gaClient.call('POST', '/api/v1/Users', {
+      login: 'helper1',
+      password: 'Lamps-2026',
+      ...(await needed('helper1')),
+    });
     expect(normal.body).toMatchObject({ type: 'NORMAL', group: groupId });
   });
 
@@ -413,6 +446,7 @@ describe(`password rules and user calls on ${backend}`, () => {
       password: 'Lamps-2026',
       group: groupId,
       role: role.body._id,
+      email: 'reader@example.org',
     });
     const reader = await s.signIn('reader', 'Lamps-2026');
     expect((await reader.call('GET', '/api/v1/Cabinets')).status).toBe(403);
@@ -471,7 +505,12 @@ describe(`first start and attribution on ${backend}`, () => {
   it('counts failures per login and address together: a stranger elsewhere never delays the owner', async () => {
     const behind = await startServer({ trustedProxy: '127.0.0.1' });
     try {
-      await behind.call('POST', '/api/v1/Users', { login: 'owner', password: 'Lamps-2026', type: 'ADMIN' });
+      await behind.call('POST', '/api/v1/Users', {
+        login: 'owner',
+        password: 'Lamps-2026',
+        type: 'ADMIN',
+        ...(await needed('owner', behind)),
+      });
       const from = (address: string) => ({ 'x-forwarded-for': address });
       const stranger = [];
       for (let i = 0; i < 8; i++)

@@ -9,7 +9,14 @@ const roles: Record<string, number> = {};
 const PASSWORD = 'Lamps-2026';
 
 async function user(login: string, role: number, type = 'NORMAL') {
-  const r = await s.call('POST', '/api/v1/Users', { login, password: PASSWORD, group, role, type });
+  const r = await s.call('POST', '/api/v1/Users', {
+    login,
+    password: PASSWORD,
+    group,
+    role,
+    type,
+    email: `${login}@example.org`,
+  });
   expect(r.status).toBe(201);
   return r.body._id as number;
 }
@@ -53,6 +60,7 @@ describe(`rights a user cannot give themselves, on ${backend}`, () => {
       password: PASSWORD,
       group,
       role: roles.Everything,
+      email: 'dave@example.org',
     });
     expect(create.status).toBe(403);
     // what bob holds he may give
@@ -65,7 +73,13 @@ describe(`rights a user cannot give themselves, on ${backend}`, () => {
     const groupAdmin = await s.adminOfNewGroup('Other');
     const groupId = (await groupAdmin.call('GET', '/api/v1/Groups')).body.data[0]._id;
     const make = (login: string, role: number) =>
-      groupAdmin.call('POST', '/api/v1/Users', { login, password: PASSWORD, group: groupId, role });
+      groupAdmin.call('POST', '/api/v1/Users', {
+        login,
+        password: PASSWORD,
+        group: groupId,
+        role,
+        email: `${login}@example.org`,
+      });
     expect((await make('op1', roles.Operator!)).status).toBe(201);
     const refused = await make('op2', roles.RoleEditor!);
     expect(refused.status).toBe(403);
@@ -156,6 +170,7 @@ describe(`no way into a colleague who holds more, on ${backend}`, () => {
       password: PASSWORD,
       group: groupId,
       role: roles.RoleEditor,
+      email: 'role-keeper@example.org',
     });
     expect(made.status).toBe(201);
     const retyped = await groupAdmin.call('PATCH', `/api/v1/Users/${made.body._id}`, { type: 'GROUPADMIN' });

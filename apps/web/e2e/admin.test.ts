@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
 import { openPage, signIn, signInAt, consoleForSuite } from './console-session.ts';
+import { choose } from './form-helpers.ts';
 
 let s: TestServer;
 let browser: Browser;
@@ -53,6 +54,11 @@ describe('administration screens in Chromium', () => {
     await password.fill('short1');
     await save.click();
     await page.getByText('Password too short').waitFor();
+    // every user, an administrator too, has a role and an e-mail
+    await page.getByText('Role required').waitFor();
+    await page.getByText('E-mail required').waitFor();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('operator1@example.org');
+    await choose(page, 'Role', 'Viewer');
     await password.fill('abcdefghij');
     await save.click();
     await page.getByText('Password not difficult enough').waitFor();
@@ -115,6 +121,8 @@ describe('administration screens in Chromium', () => {
       await page.getByLabel('Login *').fill(`${group.toLowerCase()}-admin`);
       await page.getByLabel(/^Password/).fill('Tomsk-admin-1');
       await page.getByLabel('Repeat the password').fill('Tomsk-admin-1');
+      await page.getByLabel('E-mail *').fill(`${group.toLowerCase()}-admin@example.org`);
+      await choose(page, 'Role', 'Viewer');
     };
     await fill('Tomsk');
     await shot(page, 'wizard-en');

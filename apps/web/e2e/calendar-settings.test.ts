@@ -15,7 +15,14 @@ consoleForSuite(
   (running) => ({ s, browser } = running),
   async (s) => {
     const group = (await s.call('POST', '/api/v1/Groups', { name: 'No zone' })).body._id;
-    await s.call('POST', '/api/v1/Users', { login: LOGIN, password: PASSWORD, group, type: 'GROUPADMIN' });
+    await s.call('POST', '/api/v1/Users', {
+      login: LOGIN,
+      password: PASSWORD,
+      group,
+      type: 'GROUPADMIN',
+      role: await s.plainRole(),
+      email: 'calendar@example.org',
+    });
   },
 );
 

@@ -27,7 +27,14 @@ consoleForSuite(
     ).body._id;
     const group = (await s.call('POST', '/api/v1/Groups', { name: 'Calendar city', cities: [city] })).body
       ._id;
-    await s.call('POST', '/api/v1/Users', { login: LOGIN, password: PASSWORD, group, type: 'GROUPADMIN' });
+    await s.call('POST', '/api/v1/Users', {
+      login: LOGIN,
+      password: PASSWORD,
+      group,
+      type: 'GROUPADMIN',
+      role: await s.plainRole(),
+      email: 'calendar@example.org',
+    });
     const reader = await s.call('POST', '/api/v1/Roles', {
       name: 'Calendar reader',
       accessRights: { CalendarProfiles: { view: true, list: true } },
@@ -38,6 +45,7 @@ consoleForSuite(
       group,
       role: reader.body._id,
       type: 'NORMAL',
+      email: 'reader@example.org',
     });
   },
 );

@@ -135,6 +135,7 @@ describe('routes of spec §2 in Chromium', () => {
       type: 'NORMAL',
       group,
       role,
+      email: 'reader@example.org',
     });
     await s.call('POST', '/api/v1/Vendors', { name: 'Seen before the 403' });
     const page = await openPage(browser, 'en-us');

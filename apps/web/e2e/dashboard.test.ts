@@ -71,7 +71,12 @@ consoleForSuite(
     await command('dim', { by: 'mac', mac: '0A00000000000001' }, 'sent');
     await command('switch', { by: 'controller', id: 7 }, 'queued');
     await command('dim', { by: 'mac', mac: '0A00000000000002' }, 'acknowledged');
-    keeperId = await made('Users', { ...KEEPER, type: 'ADMIN' });
+    keeperId = await made('Users', {
+      ...KEEPER,
+      type: 'ADMIN',
+      role: await s.plainRole(),
+      email: 'keeper@example.org',
+    });
   },
   120_000,
   // commands stay in progress for the test's length rather than expire 7 s after they were sent

@@ -55,6 +55,8 @@ consoleForSuite(
       name: 'Anna',
       password: 'Anna-pass-2026',
       type: 'ADMIN',
+      role: await s.plainRole(),
+      email: 'anna@example.org',
     });
     // what the field reports never comes through the API
     await s.sql(

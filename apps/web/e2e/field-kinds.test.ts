@@ -158,6 +158,7 @@ describe('every field kind round-trips through its console input', () => {
     await page.getByLabel(/^Password/).fill('Night-shift-7');
     await input(page, 'Repeat the password').fill('Night-shift-7');
     await choose(page, 'Role', 'Night operator');
+    await input(page, 'E-mail').fill('nightshift@example.org');
     await shot(page, 'field-kinds-user-en');
     await save(page, 'Users');
     const saved = await one('Users', 'login=nightshift');

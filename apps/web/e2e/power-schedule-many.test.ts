@@ -29,7 +29,14 @@ consoleForSuite(
     const ny = await city('New York', 'Нью-Йорк', 'America/New_York', 40.71, -74);
     const group = (await s.call('POST', '/api/v1/Groups', { name: 'Two cities', cities: [berlin, ny] })).body
       ._id;
-    await s.call('POST', '/api/v1/Users', { login: LOGIN, password: PASSWORD, group, type: 'GROUPADMIN' });
+    await s.call('POST', '/api/v1/Users', {
+      login: LOGIN,
+      password: PASSWORD,
+      group,
+      type: 'GROUPADMIN',
+      role: await s.plainRole(),
+      email: 'schedules@example.org',
+    });
     const ctl = async (uid: string, cityId: number, mac: string) =>
       (await s.call('POST', '/api/v1/Controllers', { uid, mac, city: cityId, group })).body._id as number;
     berlinCtl = await ctl('CAB-BER-8', berlin, 'AA:BB:CC:00:88:01');

@@ -32,7 +32,14 @@ consoleForSuite(
     ).body._id;
     const group = (await s.call('POST', '/api/v1/Groups', { name: 'Schedule city', cities: [city] })).body
       ._id;
-    await s.call('POST', '/api/v1/Users', { login: LOGIN, password: PASSWORD, group, type: 'GROUPADMIN' });
+    await s.call('POST', '/api/v1/Users', {
+      login: LOGIN,
+      password: PASSWORD,
+      group,
+      type: 'GROUPADMIN',
+      role: await s.plainRole(),
+      email: 'schedule@example.org',
+    });
     controller = (
       await s.call('POST', '/api/v1/Controllers', { uid: 'CAB-BER-7', mac: 'AA:BB:CC:00:77:01', city, group })
     ).body._id;

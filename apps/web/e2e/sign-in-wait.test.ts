@@ -14,7 +14,13 @@ let browser: Browser;
 consoleForSuite(
   (running) => ({ s, browser } = running),
   async (s) => {
-    await s.call('POST', '/api/v1/Users', { login: 'night', password: 'Lamps-2026', type: 'ADMIN' });
+    await s.call('POST', '/api/v1/Users', {
+      login: 'night',
+      password: 'Lamps-2026',
+      type: 'ADMIN',
+      role: await s.plainRole(),
+      email: 'night@example.org',
+    });
   },
 );
 

@@ -4,7 +4,11 @@
 import type { ValueRule } from './units.ts';
 
 export type FieldCommon = {
-  required?: boolean;
+  /**
+   * every save must carry a value; `'onSave'`: so too, but a row stored before the rule may lack one (its column
+   * stays nullable, and a change that leaves the field alone is taken)
+   */
+  required?: boolean | 'onSave';
   unique?: boolean;
   /** text search (`q`) looks in this field */
   search?: boolean;

@@ -60,7 +60,8 @@ const SIGN_IN_FIELDS = ['login', 'password', 'email', 'role', 'type', 'isLocked'
  * Users: password rules; no escalation of type; nobody changes their own role, and nobody gives a role with a
  * right they do not hold themselves, nor changes the login, password, e-mail, role, type or lock of a user whose
  * role holds such a right, nor deletes them; lock/active need `canLock`; locking, a new password and a new role end the user's sessions at once
- * (their own current one kept when they changed their own password), and so does deletion.
+ * (their own current one kept when they changed their own password), and so does deletion. An administrator's
+ * group is dropped on every save.
  */
 export function userHooks(deps: UserHookDeps): EntityHooks {
   /** Refuses, naming `fields`, when the role holds a right the caller does not. */
@@ -83,6 +84,8 @@ export function userHooks(deps: UserHookDeps): EntityHooks {
 
   return {
     async beforeCreate(caller, data) {
+      // an administrator belongs to no group (spec §5, §6): a group sent with one is dropped
+      if (data.type === 'ADMIN') delete data.group;
       checkPassword(data.login, data.password);
       checkType(caller, data.type);
       await checkRole(caller, data.role, ['role']);
@@ -99,6 +102,8 @@ export function userHooks(deps: UserHookDeps): EntityHooks {
       const guarded = SIGN_IN_FIELDS.filter((f) => f in patch && patch[f] !== current[f]);
       if (!self && guarded.length) await checkColleague(caller, current, guarded);
       if ('password' in patch) checkPassword(patch.login ?? current.login, patch.password);
+      if ((patch.type ?? current.type) === 'ADMIN' && ('group' in patch || current.group != null))
+        patch.group = null;
       if ('type' in patch && patch.type !== current.type) {
         if (self) throw new ApiError('PermissionDeniedError', ['type']);
         checkType(caller, patch.type);

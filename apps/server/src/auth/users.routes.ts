@@ -16,11 +16,31 @@ const confirm = z.string().max(200).optional();
 const ok = <T>(result: T) => ({ error: false as const, result });
 const envelope = (result: z.ZodType) => z.object({ error: z.literal(false), result });
 
+// the names a user's role, group and type also go by in the user calls (spec §3)
+const ALIASES = { roleId: 'role', groupId: 'group', userType: 'type' } as const;
+
+/** A user body with its aliases under their fields' own names; an alias that disagrees with its field is refused. */
+function unaliased(user: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...user };
+  for (const [alias, field] of Object.entries(ALIASES)) {
+    if (!(alias in out)) continue;
+    const value = out[alias];
+    delete out[alias];
+    if (field in out && out[field] !== value) throw new ApiError('IsInvalidError', [alias]);
+    out[field] = value;
+  }
+  return out;
+}
+
 /** Save rules on a nested record of the body. */
 const rules = (e: Entity, key: string, mode: 'create' | 'patch') => (body: Record<string, unknown>) => {
   const v = body[key];
   if (v && typeof v === 'object' && !Array.isArray(v))
-    body[key] = applySaveRules(e, v as Record<string, unknown>, mode);
+    body[key] = applySaveRules(
+      e,
+      e === Users ? unaliased(v as Record<string, unknown>) : (v as Record<string, unknown>),
+      mode,
+    );
 };
 const preValidation =
   (...steps: ((b: Record<string, unknown>) => void)[]) =>
@@ -130,7 +150,7 @@ export function registerUserRoutes(
         if (!body || typeof body !== 'object' || Array.isArray(body)) return;
         const { _id, id, passwordConfirm, ...rest } = body;
         req.body = {
-          ...applySaveRules(Users, rest, 'patch'),
+          ...applySaveRules(Users, unaliased(rest), 'patch'),
           _id: _id ?? id,
           ...(passwordConfirm !== undefined && { passwordConfirm }),
         };

@@ -69,7 +69,7 @@ function buildTable(e: Entity): AnyTable {
   for (const [name, field] of Object.entries(e.fields)) {
     if (field.derived) continue;
     const cols = columnsFor(name, field);
-    if (field.required && field.kind !== 'point' && field.kind !== 'password') {
+    if (field.required === true && field.kind !== 'point' && field.kind !== 'password') {
       for (const key of Object.keys(cols)) cols[key] = (cols[key] as ReturnType<typeof text>).notNull();
     }
     Object.assign(columns, cols);

@@ -15,9 +15,10 @@ export const Users = defineEntity({
     name: text({ search: true, list: true }),
     password: password({ required: true }),
     type: oneOf(USER_TYPES, { default: 'NORMAL', list: true }),
-    role: ref('Roles', { list: true }),
+    // every user, an administrator too, has a role (spec §5 "role required"; §6 exempts an admin from a group only)
+    role: ref('Roles', { list: true, required: 'onSave' }),
     group: ref('Groups', { list: true }),
-    email: text({ search: true, pattern: /^[^\s@]+@[^\s@]+$/ }),
+    email: text({ search: true, pattern: /^[^\s@]+@[^\s@]+$/, required: 'onSave' }),
     phone: text({ max: 32 }),
     telegram: text({ max: 64 }),
     description: text({ max: 2000 }),

@@ -105,9 +105,17 @@ export default function WizardScreen() {
             creating
             label={translate('resources.Users.fields.password')}
           />
-          <TextInput source="user.email" label={translate('resources.Users.fields.email')} />
+          <TextInput
+            source="user.email"
+            label={translate('resources.Users.fields.email')}
+            validate={required(sl('emailRequired'))}
+          />
           <ReferenceInput source="user.role" reference="Roles">
-            <AutocompleteInput label={translate('resources.Users.fields.role')} optionText="name" />
+            <AutocompleteInput
+              label={translate('resources.Users.fields.role')}
+              optionText="name"
+              validate={required(sl('roleRequired'))}
+            />
           </ReferenceInput>
           <SaveButton label={sl('wizardCreate')} alwaysEnable />
         </Form>
