@@ -43,6 +43,7 @@ const RU: Record<string, string> = {
   district: 'Район',
   boundary: 'Граница',
   socketCount: 'Число гнёзд',
+  maxSockets: 'Наибольшее число гнёзд',
   sockets: 'Гнёзда',
   supportCategory: 'Категория опоры',
   owner: 'Владелец',
@@ -88,6 +89,9 @@ const RU: Record<string, string> = {
   meterModel: 'Модель счётчика',
   power_transformation: 'Трансформация мощности',
   voltage_transformation: 'Трансформация напряжения',
+  transformationRatio: 'Коэффициент трансформации',
+  lampsCount: 'Число светильников',
+  contactor: 'Контакторы включены',
   tariffCount: 'Число тарифов',
   date: 'Дата',
   naP: 'A+',
@@ -173,6 +177,8 @@ const RU: Record<string, string> = {
 
 const EN_SPECIAL: Record<string, string> = {
   lampsFed: 'Lamps fed (contactors)',
+  contactor: 'Contactors closed',
+  lampsCount: 'Lamps',
   'en-us': 'English',
   ru: 'Russian',
   int: 'International',

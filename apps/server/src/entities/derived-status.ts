@@ -1,4 +1,4 @@
-import { entity, NO_SOCKETS_STATUS, type Entity } from '@sl/domain';
+import { contactorsClosed, entity, NO_SOCKETS_STATUS, type Entity, type Inversion } from '@sl/domain';
 import { worstStatus } from '../map/status-rank.ts';
 import type { Scope } from './conditions.ts';
 import type { EntityRepository } from './entity.repository.ts';
@@ -95,7 +95,53 @@ const cabinets: Derive = async (repo, scope, rows) => {
   });
 };
 
-const DERIVE: Record<string, Derive> = { LuminarySupports: supports, Luminaries: lamps, Cabinets: cabinets };
+const PHASES = ['A', 'B', 'C'] as const;
+
+// a controller's lamps are the modules behind it; its contactors, those of its cabinet its I/O state shows closed
+const controllers: Derive = async (repo, scope, rows) => {
+  const ids = rows.map((r) => r._id);
+  const lamps = await repo.countBy(entity('LuminaryModules'), 'controller', scope, ids);
+  const cabinets = await liveById(
+    repo,
+    entity('Cabinets'),
+    scope,
+    rows.map((r) => r.cabinet),
+  );
+  const closed = (r: ApiRow) => {
+    if (typeof r.iostate !== 'number') return null;
+    const cabinet = r.cabinet == null ? undefined : cabinets.get(r.cabinet as number);
+    const shut = contactorsClosed(
+      r.iostate,
+      Number(r.polarity ?? 0),
+      (cabinet?.inversion ?? {}) as Inversion,
+    );
+    return PHASES.filter((_, i) => shut[i]);
+  };
+  return rows.map((r) => ({
+    ...r,
+    lampsCount: lamps.get(r._id) ?? 0,
+    ...('iostate' in r && { contactor: closed(r) }),
+  }));
+};
+
+// a meter reads the secondary side of its transformers: its figures are the primary side's over this ratio
+const meters: Derive = async (_repo, _scope, rows) =>
+  rows.map((r) =>
+    'power_transformation' in r || 'voltage_transformation' in r
+      ? {
+          ...r,
+          transformationRatio: Number(r.power_transformation ?? 1) * Number(r.voltage_transformation ?? 1),
+        }
+      : r,
+  );
+
+const DERIVE: Record<string, Derive> = {
+  LuminarySupports: supports,
+  Luminaries: lamps,
+  Cabinets: cabinets,
+  Controllers: controllers,
+  Meters: meters,
+};
 
 /** The rows with the states they take from the devices they are made of. */
 export async function withDerivedStatus(

@@ -231,6 +231,18 @@ export class EntityRepository {
     return rows.map((r) => toApi(e, r));
   }
 
+  /** How many live rows in scope refer through `field` to each of `ids` (an id none refers to is absent). */
+  async countBy(e: Entity, field: string, scope: Scope, ids: number[]): Promise<Map<number, number>> {
+    if (!ids.length) return new Map();
+    const t = tableOf(e);
+    const rows = await this.db
+      .select({ id: t[field]!, n: count() })
+      .from(t)
+      .where(and(inArray(t[field]!, ids), isNull(t.deletedAt), scopeCondition(e, t, scope)))
+      .groupBy(t[field]!);
+    return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
+  }
+
   async insert(e: Entity, data: Row, userId?: number): Promise<ApiRow> {
     const t = tableOf(e);
     const values = { ...toColumns(e, data), createdBy: userId ?? null, updatedBy: userId ?? null };

@@ -44,6 +44,9 @@ export const Controllers = defineEntity({
     version: text({ readOnly: true }),
     cl_status: int({ readOnly: true, list: true }),
     connected: bool({ readOnly: true, list: true }),
+    // the modules behind it, and the phases whose contactor its I/O state shows closed (spec §3 labels)
+    lampsCount: int({ readOnly: true, derived: true }),
+    contactor: list(oneOf(['A', 'B', 'C']), { readOnly: true, derived: true }),
     lastReceivedAt: timestamp({ readOnly: true }),
   },
 });

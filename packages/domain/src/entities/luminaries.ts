@@ -42,4 +42,11 @@ export const Luminaries = defineEntity({
     brightness: int({ min: 0, max: 100, show: { unit: 'percent' } }),
     profileGroup: ref('GroupControl'),
   },
+  // a lamp dims between its power levels: the lower one cannot be above the upper one
+  check: (l) =>
+    typeof l.minPowerLevel === 'number' &&
+    typeof l.maxPowerLevel === 'number' &&
+    l.minPowerLevel > l.maxPowerLevel
+      ? { code: 'IsInvalidError', fields: ['minPowerLevel', 'maxPowerLevel'] }
+      : undefined,
 });

@@ -35,6 +35,8 @@ export const LuminarySupports = defineEntity({
     address: text({ search: true }),
     city: ref('Cities'),
     socketCount: int({ default: 1, min: 1, max: MAX_SOCKETS, list: true }),
+    // the most sockets its construction takes (spec §3 labels, §5 "enter max sockets"); unset: the most any has
+    maxSockets: int({ min: 1, max: MAX_SOCKETS }),
     // indexed: which mounting holds a module, or a lamp, is asked one module at a time
     sockets: list(socket, { max: MAX_SOCKETS, default: [], index: true }),
     type: ref('LuminarySupportTypes'),
@@ -61,8 +63,10 @@ export const LuminarySupports = defineEntity({
   filters: { state: by.state(), street: by.street(), controller: by.controller(), phase: by.phase() },
   check: (s) => {
     const sockets = (s.sockets as unknown[] | undefined) ?? [];
-    return (s.socketCount as number) < sockets.length
-      ? { code: 'socketCount', fields: ['socketCount'] }
-      : undefined;
+    const max = (s.maxSockets as number | null | undefined) ?? MAX_SOCKETS;
+    if ((s.socketCount as number) < sockets.length) return { code: 'socketCount', fields: ['socketCount'] };
+    if (sockets.length > max) return { code: 'IsInvalidError', fields: ['sockets'] };
+    if ((s.socketCount as number) > max) return { code: 'IsInvalidError', fields: ['socketCount'] };
+    return undefined;
   },
 });

@@ -17,6 +17,8 @@ export const Meters = defineEntity({
     controller: ref('Controllers'),
     power_transformation: float({ min: 0, default: 1 }),
     voltage_transformation: float({ min: 0, default: 1 }),
+    // the meter reads its transformers' secondary side: the primary's figures are its own times both ratios
+    transformationRatio: float({ readOnly: true, derived: true }),
     tariffCount: int({ min: 1, max: 8, default: 1 }),
     // the latest reading per phase, raw integers as the meter gave them (65535, no value, stored as 0):
     // voltage in 0.01 V, current in mA, power in 0.01 W, energy in Wh

@@ -23,6 +23,7 @@ const BY_NAME: Record<string, MessageKey> = {
   name: 'enterName',
   vendor: 'vendorRequired',
   socketCount: 'enterMaxSockets',
+  maxSockets: 'enterMaxSockets',
 };
 const BY_REFERENCE: Record<string, MessageKey> = {
   LuminaryModels: 'selectLampModel',

@@ -1,0 +1,1 @@
+ALTER TABLE "luminary_supports" ADD COLUMN "max_sockets" integer;
