@@ -121,7 +121,7 @@ describe('GET /api/v2/{E}/export', () => {
     const row = rows[0]!;
     expect(row[header.indexOf('Вид')]).toBe('Линейный (восемь точек)');
     expect(row).toContain('Гражданские сумерки');
-    expect(row.join(';')).toContain('Гражданские сумерки (ускоренный вариант)');
+    expect(row.join(';')).toContain('Гражданские сумерки (6° ниже) (ускоренный вариант)');
   });
 
   it('takes the list call’s filters, search and sort', async () => {

@@ -1,7 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import russianMessages from 'ra-language-russian';
-import { AREA_LABELS, ENTITIES, ERRORS, fieldLabel, type Language } from '@sl/domain';
+import { AREA_LABELS, ENTITIES, ERRORS, fieldLabel, formatNumber, type Language } from '@sl/domain';
 import { initialLanguage, storeLanguage } from './language.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -84,7 +84,7 @@ const localNumbers = (options: Record<string, unknown> | undefined, locale: stri
   Object.fromEntries(
     Object.entries(options).map(([k, v]) => [
       k,
-      typeof v === 'number' && k !== 'smart_count' ? v.toLocaleString(locale) : v,
+      typeof v === 'number' && k !== 'smart_count' ? formatNumber(v, locale as Language, 6) : v,
     ]),
   );
 

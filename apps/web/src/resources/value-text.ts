@@ -1,4 +1,6 @@
 import { useLocaleState, useTranslate } from 'react-admin';
+import { formatInstant } from '../i18n/time-format.ts';
+import { useConsoleZone } from '../screens/devices/city-time.ts';
 import {
   formatNumber,
   formatRaw,
@@ -16,6 +18,8 @@ export function useValueText(): ValueText {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const lang = locale as Language;
+  // a record without a city of its own (a meter, a lamp) is read on the console's clock
+  const zone = useConsoleZone();
   const word = (v: unknown) => translate(`sl.${String(v)}`, { _: String(v) });
   return (field, value, phases) => {
     if (value == null || value === '') return '';
@@ -40,7 +44,7 @@ export function useValueText(): ValueText {
       case 'bool':
         return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
       case 'timestamp':
-        return new Date(String(value)).toLocaleString(LOCALES[lang]);
+        return formatInstant(value, lang, zone);
       case 'day':
         return new Date(`${String(value)}T00:00:00`).toLocaleDateString(LOCALES[lang]);
       default:

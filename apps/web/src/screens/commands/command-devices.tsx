@@ -1,15 +1,14 @@
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
+import { useConsoleTime } from '../devices/city-time.ts';
 import type { DeviceState } from './commands-api.ts';
-
-export const when = (iso: string | null, locale: string) =>
-  iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' }) : '—';
 
 /** A command's state at each controller it went to, by name, with what its answer means. */
 export function CommandDevices({ devices }: { devices: DeviceState[] }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const time = useConsoleTime();
+  const when = (iso: string | null) => (iso ? time(iso, 'seconds') : '—');
   return (
     <Table size="small" aria-label={translate(sl('commandsDevices'))}>
       <TableHead>
@@ -27,8 +26,8 @@ export function CommandDevices({ devices }: { devices: DeviceState[] }) {
             <TableCell title={d.controllerMac}>{d.name ?? d.controllerMac}</TableCell>
             <TableCell>{translate(sl(`commandsOutcome_${d.state}`))}</TableCell>
             <TableCell title={d.code == null ? undefined : String(d.code)}>{d.message || '—'}</TableCell>
-            <TableCell>{when(d.sentAt, locale)}</TableCell>
-            <TableCell>{when(d.answeredAt, locale)}</TableCell>
+            <TableCell>{when(d.sentAt)}</TableCell>
+            <TableCell>{when(d.answeredAt)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

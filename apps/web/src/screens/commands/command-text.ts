@@ -5,6 +5,9 @@ type Translate = (key: string, args?: object) => string;
 
 /** What a command addressed, in words: a module by MAC or number, or a controller, mounting, segment, group. */
 export function targetText(t: Record<string, unknown>, translate: Translate) {
+  // a power schedule names its controller alone
+  if (t.by === undefined && t.controller !== undefined)
+    return translate('sl.commandsBy_controller', { id: t.controller });
   if (t.by === 'mac') return `MAC ${String(t.mac)}`;
   if (t.by === 'id') return `№ ${String(t.id)}`;
   if (t.by === 'ids' && Array.isArray(t.ids))

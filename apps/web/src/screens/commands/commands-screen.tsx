@@ -18,9 +18,10 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import type { Language } from '@sl/domain';
+import { formatNumber, type Language } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
-import { CommandDevices, when } from './command-devices.tsx';
+import { useConsoleTime } from '../devices/city-time.ts';
+import { CommandDevices } from './command-devices.tsx';
 import { CommandFilters } from './command-filters.tsx';
 import {
   fetchArchive,
@@ -37,6 +38,7 @@ import { useLiveCommands } from './use-live-commands.ts';
 export default function CommandsScreen() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const time = useConsoleTime();
   const [address] = useSearchParams();
   // `?outcome=pending` from the dashboard's commands in progress
   const [filters, setFilters] = useState<Filters>(() => ({
@@ -102,7 +104,7 @@ export default function CommandsScreen() {
                         {open === c.id ? <ExpandLessIcon /> : <ExpandMoreIcon />}
                       </IconButton>
                     </TableCell>
-                    <TableCell>{when(c.createdAt, locale)}</TableCell>
+                    <TableCell>{time(c.createdAt, 'seconds')}</TableCell>
                     <TableCell>{c.login ?? '—'}</TableCell>
                     <TableCell>{commandTypeName(c, translate, locale as Language)}</TableCell>
                     <TableCell>{commandTargetText(c, translate)}</TableCell>
@@ -151,7 +153,7 @@ export default function CommandsScreen() {
           }}
           labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
           labelDisplayedRows={({ from, to, count }) =>
-            `${from.toLocaleString(locale)}-${to.toLocaleString(locale)} ${translate(sl('commandsOf'))} ${count.toLocaleString(locale)}`
+            `${formatNumber(from, locale as Language, 0)}-${formatNumber(to, locale as Language, 0)} ${translate(sl('commandsOf'))} ${formatNumber(count, locale as Language, 0)}`
           }
         />
       </CardContent>

@@ -4,7 +4,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { formatNumber, type Language } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { useAnswer } from '../lighting/use-answer.ts';
-import { when } from './command-devices.tsx';
+import { useConsoleTime } from '../devices/city-time.ts';
 import { fetchArchive } from './commands-api.ts';
 import { commandTargetText, commandTypeName } from './command-text.ts';
 
@@ -14,6 +14,7 @@ const LATEST = 3;
 export function PendingCommandsWidget({ tick }: { tick: number }) {
   const translate = useTranslate();
   const [lang] = useLocaleState() as [Language, unknown];
+  const time = useConsoleTime();
   const answer = useAnswer(String(tick), () => fetchArchive({ outcome: ['pending'] }, 0, LATEST));
   const pending = answer.state === 'done' ? answer.value : answer.last;
   if (!pending)
@@ -35,7 +36,7 @@ export function PendingCommandsWidget({ tick }: { tick: number }) {
         <Typography key={c.id} variant="body2" data-testid="commands-pending-item">
           {commandTypeName(c, translate, lang)} · {commandTargetText(c, translate)} · {c.login ?? '—'}
           <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-            {when(c.createdAt, lang)}
+            {time(c.createdAt)}
           </Typography>
         </Typography>
       ))}

@@ -3,8 +3,8 @@ import { Box, Typography } from '@mui/material';
 import { Map as MapLibre, Marker } from 'maplibre-gl';
 import '../map/maplibre-worker.ts';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useTranslate } from 'react-admin';
-import { pointPlace } from '@sl/domain';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatNumber, pointPlace, type Language } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { mapStyle, OSM_TILES } from '../map/map-style.ts';
 import { showOfflineBase } from '../map/offline-base.ts';
@@ -15,6 +15,8 @@ import { showOfflineBase } from '../map/offline-base.ts';
  */
 export function LocationMap({ location }: { location: unknown }) {
   const translate = useTranslate();
+  const [lang] = useLocaleState() as [Language, unknown];
+  const degrees = (v: number) => `${formatNumber(v, lang, 6)}°`;
   const box = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
   const point = pointPlace(location);
@@ -47,7 +49,8 @@ export function LocationMap({ location }: { location: unknown }) {
         <>
           <Box ref={box} sx={{ width: '100%', height: 200, borderRadius: 1, overflow: 'hidden' }} />
           <Typography variant="caption" color="text.secondary">
-            {point[1].toFixed(6)}, {point[0].toFixed(6)}
+            {/* a decimal comma in ru: the two are parted by a semicolon */}
+            {[degrees(point[1]), degrees(point[0])].join(lang === 'ru' ? '; ' : ', ')}
           </Typography>
         </>
       ) : (

@@ -28,6 +28,7 @@ import { useEChart, type ChartOption } from '../../charts/use-echart.ts';
 import { sl } from '../../i18n/messages.ts';
 import { ASIDE_CARD } from '../lighting/aside-card.ts';
 import { useAnswer } from '../lighting/use-answer.ts';
+import { useCityTime, type TimeText } from '../devices/city-time.ts';
 import { activeData, averageData, report, type ActiveData } from './energy-api.ts';
 
 const DAY = 86_400_000;
@@ -44,9 +45,9 @@ function useActive(meter: number | undefined) {
   return useAnswer(meter === undefined ? undefined : `${meter}:${tick}`, () => activeData(meter!));
 }
 
-function ActiveTable({ data, lang }: { data: ActiveData; lang: Language }) {
+function ActiveTable({ data, lang, time }: { data: ActiveData; lang: Language; time: TimeText }) {
   const translate = useTranslate();
-  const at = data.at && new Date(data.at).toLocaleString(LOCALES[lang]);
+  const at = data.at && time(data.at, 'seconds');
   return (
     <>
       {at && <Typography variant="body2">{translate(sl('energyActiveAt'), { at })}</Typography>}
@@ -139,8 +140,6 @@ function PowerChart({ meter, lang, endDay }: { meter: number; lang: Language; en
 const AVERAGE = entity('MetersAverageData');
 // five columns in the aside's width: a date and four values with their units
 const COMPACT = { '& th, & td': { px: 0.5, whiteSpace: 'nowrap' } } as const;
-const hourText = (iso: string, lang: Language) =>
-  new Date(iso).toLocaleString(LOCALES[lang], { dateStyle: 'short', timeStyle: 'short' });
 /** active and reactive energy, import and export: a register a meter lacks shows as a dash */
 const REGISTERS = ['naP', 'naM', 'nrP', 'nrM'] as const;
 
@@ -150,6 +149,7 @@ export default function MeterAside() {
   const valueText = useValueText();
   const [lang] = useLocaleState() as [Language, unknown];
   const record = useRecordContext();
+  const time = useCityTime(record?.city);
   const meter = record ? Number(record.id) : undefined;
   const active = useActive(meter);
   const average = useAnswer(meter === undefined ? undefined : String(meter), () => averageData(meter!));
@@ -161,7 +161,7 @@ export default function MeterAside() {
       <CardContent>
         <Typography variant="subtitle1">{translate(sl('energyActive'))}</Typography>
         {shown && shown.phases.length ? (
-          <ActiveTable data={shown} lang={lang} />
+          <ActiveTable data={shown} lang={lang} time={time} />
         ) : (
           <Typography variant="body2">{translate(sl('energyNoReading'))}</Typography>
         )}
@@ -183,7 +183,7 @@ export default function MeterAside() {
           <TableBody>
             {(average.state === 'done' ? average.value : []).map((r) => (
               <TableRow key={r.id}>
-                <TableCell>{hourText(r.date, lang)}</TableCell>
+                <TableCell>{time(r.date)}</TableCell>
                 {REGISTERS.map((k) => (
                   <TableCell key={k}>{r[k] == null ? '—' : valueText(AVERAGE.fields[k]!, r[k])}</TableCell>
                 ))}

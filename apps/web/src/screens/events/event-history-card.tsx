@@ -1,9 +1,7 @@
 import { Card, CardContent, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useGetList, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { LOCALES, type Language } from '@sl/domain';
+import { useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
-
-const when = (v: unknown, lang: Language) => (v ? new Date(String(v)).toLocaleString(LOCALES[lang]) : '');
+import { useCityTime } from '../devices/city-time.ts';
 
 type Props = {
   /** the record's events by this field of the event */
@@ -20,7 +18,7 @@ type Props = {
 export function EventHistoryCard({ field, filter, openOnly, wide }: Props) {
   const record = useRecordContext();
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const when = useCityTime(record?.city);
   const { data } = useGetList(
     'ImportantEvents',
     {
@@ -46,9 +44,7 @@ export function EventHistoryCard({ field, filter, openOnly, wide }: Props) {
             <ListItem key={e.id} disableGutters>
               <ListItemText
                 primary={`${translate(`sl.${e.type}`)} · ${translate(`sl.${e.status}`)}`}
-                secondary={[when(e.openDate, locale as Language), when(e.closeDate, locale as Language)]
-                  .filter(Boolean)
-                  .join(' – ')}
+                secondary={[when(e.openDate), when(e.closeDate)].filter(Boolean).join(' – ')}
               />
             </ListItem>
           ))}

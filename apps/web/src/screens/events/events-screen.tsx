@@ -1,6 +1,5 @@
 import {
   Datagrid,
-  DateField,
   FunctionField,
   List,
   ReferenceField,
@@ -15,6 +14,7 @@ import { DateTextInput } from '../../resources/inputs/date-text-input.tsx';
 import { dateTextCheck } from '../../resources/inputs/kind-checks.ts';
 import { EventInfoPanel } from './event-info-panel.tsx';
 import { SolveButton } from './solve-button.tsx';
+import { useConsoleTime } from '../devices/city-time.ts';
 import { useLiveEvents } from './use-live-events.ts';
 import { useTypeFromAddress } from './use-type-from-address.ts';
 
@@ -53,6 +53,7 @@ const STORE_KEY = 'events.list';
 export default function EventsScreen() {
   const translate = useTranslate();
   const refresh = useRefresh();
+  const time = useConsoleTime();
   useLiveEvents(refresh);
   if (!useTypeFromAddress(STORE_KEY)) return null;
   return (
@@ -78,8 +79,8 @@ export default function EventsScreen() {
           label={sl('eventsStatus')}
           render={(r: { status: string }) => translate(`sl.${r.status}`)}
         />
-        <DateField source="openDate" showTime />
-        <DateField source="closeDate" showTime />
+        <FunctionField source="openDate" render={(r: { openDate?: string }) => time(r.openDate)} />
+        <FunctionField source="closeDate" render={(r: { closeDate?: string }) => time(r.closeDate)} />
         <ReferenceField source="module" reference="LuminaryModules" link="show" emptyText="" />
         <ReferenceField source="support" reference="LuminarySupports" link="show" emptyText="" />
         <ReferenceField source="controller" reference="Controllers" link="show" emptyText="" />

@@ -3,6 +3,7 @@ import { Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatMeasure, type Language } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
+import { formatClock } from '../../i18n/time-format.ts';
 import { http } from '../../providers/http.ts';
 import { useEntitiesWritten } from './use-entities-written.ts';
 
@@ -63,11 +64,7 @@ export function ProgramLine({ moduleId, version }: { moduleId: number; version: 
   const next = program.next
     ? translate(sl('mapProgramNext'), {
         level: formatMeasure(program.next.level, 'percent', lang, 0),
-        time: new Intl.DateTimeFormat(lang, {
-          hour: '2-digit',
-          minute: '2-digit',
-          timeZone: program.timezone,
-        }).format(new Date(program.next.at)),
+        time: formatClock(program.next.at, lang, program.timezone),
       })
     : translate(sl('mapProgramDone'));
   return (

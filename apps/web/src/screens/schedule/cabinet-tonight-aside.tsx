@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, CardContent, Typography } from '@mui/material';
-import { useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { useLocaleState, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import type { Language } from '@sl/domain';
 import { Link } from 'react-router-dom';
 import { sl } from '../../i18n/messages.ts';
+import { zoneLabel } from '../../i18n/time-format.ts';
+import { clockTime } from '../lighting/clock-format.ts';
 import { tonightOf, type Tonight } from './schedule-api.ts';
 
 const sourceMessage = (t: Tonight) =>
@@ -11,6 +14,11 @@ const sourceMessage = (t: Tonight) =>
 /** Beside a cabinet's (or its controller's) screen: tonight's switch-on and switch-off and where they come from. */
 export default function CabinetTonightAside() {
   const translate = useTranslate();
+  const [lang] = useLocaleState() as [Language, unknown];
+  const clock = (hhmm: string) => {
+    const [h, m] = hhmm.split(':').map(Number);
+    return clockTime(lang)(h! * 60 + m!);
+  };
   const record = useRecordContext();
   const resource = useResourceContext();
   const own = resource === 'Controllers' ? record?.id : record?.controller;
@@ -33,11 +41,11 @@ export default function CabinetTonightAside() {
           <>
             <Typography variant="body2">
               {tonight.on && tonight.off
-                ? translate(sl('scheduleTonightTimes'), { on: tonight.on, off: tonight.off })
+                ? translate(sl('scheduleTonightTimes'), { on: clock(tonight.on), off: clock(tonight.off) })
                 : translate(sl('scheduleTonightDark'))}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="p">
-              {translate(sl(sourceMessage(tonight)), { zone: tonight.timeZone })}
+              {translate(sl(sourceMessage(tonight)), { zone: zoneLabel(new Date(), lang, tonight.timeZone) })}
             </Typography>
             {tonight.mode === 'MANUAL' && (
               <Alert severity="warning" sx={{ mt: 1 }} data-testid="cabinet-manual">

@@ -65,13 +65,13 @@ export function TwilightFill({ chosen, year, fill, onFill, onFilled }: Props) {
         select
         size="small"
         label={translate(sl('scheduleMethod'))}
-        sx={{ width: 160 }}
+        sx={{ width: 280 }}
         value={fill.method}
         onChange={(e) => onFill({ ...fill, method: e.target.value })}
       >
         {TWILIGHT_METHODS.map((m) => (
           <MenuItem key={m} value={m}>
-            {m}
+            {translate(`sl.${m}`)}
           </MenuItem>
         ))}
       </TextField>

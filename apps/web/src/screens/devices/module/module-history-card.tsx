@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { entity, formatNumber, LOCALES, type Language } from '@sl/domain';
+import { entity, formatNumber, type Language } from '@sl/domain';
 import { useEChart, type ChartOption } from '../../../charts/use-echart.ts';
 import { sl } from '../../../i18n/messages.ts';
+import { formatTick } from '../../../i18n/time-format.ts';
+import { useCityZone } from '../city-time.ts';
 import { DeviceCard } from '../device-card.tsx';
 import { moduleHistory, SERIES, type ModuleHistory, type SeriesName } from './module-api.ts';
 
@@ -29,6 +31,7 @@ export function ModuleHistoryCard() {
   const record = useRecordContext();
   const translate = useTranslate();
   const [lang] = useLocaleState() as [Language, unknown];
+  const zone = useCityZone(record?.city);
   const [range, setRange] = useState<Range>('deviceRangeDay');
   const [series, setSeries] = useState<SeriesName>('pwm');
   const [history, setHistory] = useState<ModuleHistory>();
@@ -63,13 +66,7 @@ export function ModuleHistoryCard() {
         min: endMinute * 60_000 - RANGES[range],
         max: endMinute * 60_000,
         axisLabel: {
-          formatter: (ms: number) =>
-            new Date(ms).toLocaleString(LOCALES[lang], {
-              month: 'short',
-              day: 'numeric',
-              hour: '2-digit',
-              minute: '2-digit',
-            }),
+          formatter: (ms: number) => formatTick(ms, lang, zone),
           hideOverlap: true,
         },
       },
@@ -83,7 +80,7 @@ export function ModuleHistoryCard() {
         { type: 'line', name: translate(sl(`deviceSeries_${series}`)), data: values, showSymbol: false },
       ],
     };
-  }, [history, series, lang, translate, range, endMinute]);
+  }, [history, series, lang, translate, range, endMinute, zone]);
   const chart = useEChart(option);
   const empty = history !== undefined && history.at.length === 0;
   return (
