@@ -80,8 +80,7 @@ describe('lists by state and street, saved as a view', () => {
       const t = VIEW[lang];
       const name = `Broken on Main (${lang})`;
       const page = await openPage(browser, lang);
-      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
-      await page.goto(s.url + '/LuminarySupports');
+      await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/LuminarySupports');
       await page.getByRole('cell', { name: 'E-1' }).waitFor();
       await addFilter(page, lang, t.state);
       await page.getByRole('combobox', { name: t.state }).click();

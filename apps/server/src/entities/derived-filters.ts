@@ -2,7 +2,8 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { STATUS_CODES, type DeviceState, type Entity, type StatusMeaning } from '@sl/domain';
 import type { AnyTable } from '../db/tables.ts';
 import { MEANING_RANKS } from '../map/status-rank.ts';
-import type { Bind } from './conditions.ts';
+/** how a value goes into the statement (conditions.ts's Bind) */
+type Bind = (value: unknown) => unknown;
 import type { Filter } from './list-query.ts';
 
 // The conditions of the device lists' declared filters (issue 28 §5, the entities' `filters`). A mounting's and a

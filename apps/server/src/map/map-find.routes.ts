@@ -5,7 +5,7 @@ import { entity, idSchema } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import { MAX_AREA_MODULES, moduleIdsIn } from '../field/area-modules.ts';
 import { ApiError } from '../http/api-error.ts';
-import { errorResponses } from '../routes/entity-schemas.ts';
+import { errorResponses } from '../entities/entity-schemas.ts';
 import { areaParam } from './area-param.ts';
 import { searchDevices } from './device-search.ts';
 import { MAP_LAYERS } from './tiles.ts';
