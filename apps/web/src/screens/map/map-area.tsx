@@ -18,13 +18,19 @@ import { districts, type Area, type District } from './find-api.ts';
 import { LAYERS, layerIds } from './map-style.ts';
 import { useAreaDraw } from './use-area-draw.ts';
 
-type Props = { map: MapLibre; area: Area | undefined; onArea(a: Area | undefined): void };
+type Props = {
+  map: MapLibre;
+  /** the devices are drawn: districts switched on in an earlier visit are asked for only then */
+  ready: boolean;
+  area: Area | undefined;
+  onArea(a: Area | undefined): void;
+};
 
 /**
  * The districts layer, and the choice of an area for a group dim: a district (clicked or from the list) or a
  * rectangle drawn on the map. The districts are asked for only when the layer is switched on or the list opened.
  */
-export function MapArea({ map, area, onArea }: Props) {
+export function MapArea({ map, ready, area, onArea }: Props) {
   const translate = useTranslate();
   const [shown, setShown] = useStore<boolean>('sl.map.districts', false);
   const [list, setList] = useState<District[]>();
@@ -32,9 +38,9 @@ export function MapArea({ map, area, onArea }: Props) {
   const [drawing, setDrawing] = useState(false);
 
   useEffect(() => {
-    if (!(wanted || shown) || list) return;
+    if (!(wanted || (shown && ready)) || list) return;
     districts().then(setList, () => setList([]));
-  }, [wanted, shown, list]);
+  }, [wanted, shown, ready, list]);
 
   const chosenDistrict = area?.kind === 'district' ? area.id : undefined;
   useEffect(() => {
@@ -81,7 +87,16 @@ export function MapArea({ map, area, onArea }: Props) {
       <FormLabel component="legend">{translate(sl('mapArea'))}</FormLabel>
       <FormControlLabel
         sx={{ display: 'flex', mr: 0 }}
-        control={<Checkbox size="small" checked={shown} onChange={(e) => setShown(e.target.checked)} />}
+        control={
+          <Checkbox
+            size="small"
+            checked={shown}
+            onChange={(e) => {
+              setShown(e.target.checked);
+              setWanted(true);
+            }}
+          />
+        }
         label={translate(sl('mapDistricts'))}
       />
       <TextField

@@ -239,7 +239,7 @@ export function MapScreen() {
           filter={filter}
           setFilter={setFilter}
         />
-        {map && <MapArea map={map} area={area} onArea={setArea} />}
+        {map && <MapArea map={map} ready={devicesReady} area={area} onArea={setArea} />}
         <Legend />
         <Stack direction="row" spacing={1}>
           <Button size="small" variant="contained" color="inherit" onClick={() => setPanel({ kind: 'view' })}>

@@ -14,9 +14,10 @@ export function useAreaDraw(
   useEffect(() => {
     if (!map || !drawing) return;
     let start: [number, number] | undefined;
-    const canvas = map.getCanvas();
+    // on the canvas' container: the map screen sets the canvas' own cursor as the pointer moves over markers
+    const frame = map.getCanvasContainer();
     map.dragPan.disable();
-    canvas.style.cursor = 'crosshair';
+    frame.style.cursor = 'crosshair';
     const at = (e: MapMouseEvent): [number, number] => [e.lngLat.lng, e.lngLat.lat];
     const down = (e: MapMouseEvent) => {
       start = at(e);
@@ -40,7 +41,7 @@ export function useAreaDraw(
       map.off('mousemove', move);
       map.off('mouseup', up);
       map.dragPan.enable();
-      canvas.style.cursor = '';
+      frame.style.cursor = '';
     };
   }, [map, drawing, onDrawn]);
 }
