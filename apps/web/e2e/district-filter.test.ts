@@ -37,6 +37,9 @@ consoleForSuite(
       // as the field reports it
       await s.sql('update luminary_modules set cl_status = $1 where _id = $2', [state, module]);
     }
+    // a list with no rows offers no filters
+    await s.call('POST', '/api/v1/Luminaries', { uid: 'L-1' });
+    await s.call('POST', '/api/v1/Controllers', { uid: 'C-1', mac: 'C1:00:00:00:00:01' });
   },
 );
 
@@ -116,6 +119,33 @@ describe('lists by state and street, saved as a view', () => {
       await shot(page, `i28-saved-view-${lang}`);
       await page.getByRole('button', { name: new RegExp(name.replace(/[()]/g, '\\$&')) }).click();
       await expect.poll(() => page.getByRole('menuitem', { name }).count()).toBe(0);
+      await page.context().close();
+    });
+  }
+
+  for (const lang of ['en-us', 'ru'] as const) {
+    it(`offers the same filters on the lamps, modules and controllers lists (${lang})`, async () => {
+      const ru = lang === 'ru';
+      const [state, street, cabinet, controller, phase] = ru
+        ? ['Состояние', 'Улица', 'Шкаф', 'Контроллер', 'Фаза']
+        : ['State', 'Street', 'Cabinet', 'Controller', 'Phase'];
+      const page = await openPage(browser, lang);
+      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+      for (const [list, offered] of [
+        ['Luminaries', [state, street, cabinet, controller, phase]],
+        ['LuminaryModules', [state, street, cabinet, controller, phase]],
+        ['Controllers', [state, street, cabinet]],
+      ] as const) {
+        await page.goto(`${s.url}/${list}`);
+        await page.getByRole('button', { name: VIEW[lang].add }).click();
+        const menu = page.getByRole('menu');
+        for (const name of offered) await menu.getByText(name, { exact: true }).waitFor();
+        if (list === 'Luminaries') {
+          await page.waitForTimeout(400);
+          await shot(page, `i28-lamp-filters-${lang}`);
+        }
+        await page.keyboard.press('Escape');
+      }
       await page.context().close();
     });
   }

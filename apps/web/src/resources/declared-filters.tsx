@@ -43,7 +43,7 @@ function filterInput(source: string, field: Field, label: string) {
   if (field.kind === 'ref') {
     if (!canDo(field.entity, 'list')) return [];
     return (
-      <ReferenceInput key={source} source={source} reference={field.entity}>
+      <ReferenceInput key={source} source={source} reference={field.entity} label={label}>
         <AutocompleteInput label={label} sx={{ minWidth: 220 }} />
       </ReferenceInput>
     );
