@@ -102,5 +102,6 @@ describe(`saved list views on ${backend}`, () => {
       });
     expect(names((await s.call('GET', views)).body)).toEqual(['Broken on Main']);
     expect((await s.anonymous().call('GET', views)).status).toBe(401);
+    expect((await s.call('GET', '/api/v2/views/Nonsense')).body).toMatchObject({ code: 'NotFoundError' });
   });
 });

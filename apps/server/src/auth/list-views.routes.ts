@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ENTITIES, LIMITS, type Entity } from '@sl/domain';
+import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
 import { parseListQuery } from '../entities/list-query.ts';
 import { ApiError } from '../http/api-error.ts';
@@ -56,60 +57,71 @@ export function registerListViewRoutes(app: FastifyInstance, db: Db) {
     return { error: false as const, result: views };
   };
 
-  for (const e of ENTITIES) {
-    const path = `/api/v2/views/${e.name}`;
-    const config = { access: { area: e.area, action: 'view' as const } };
-    const tags = [e.name];
-    r.get(
-      path,
-      {
-        schema: {
-          tags,
-          summary: `The signed-in user’s saved views of the ${e.label['en-us']} list: a name and the list’s filters.`,
-          response: { 200: answer, ...errorResponses },
-        },
-        config,
+  /** The list named, which the caller may see: its views are the caller's own, the list's right decides. */
+  const listOf = (req: { caller: Caller; params: { list: string } }) => {
+    const e = ENTITIES.find((x) => x.name === req.params.list);
+    if (!e) throw new ApiError('NotFoundError', ['list']);
+    if (!req.caller.allows(e.area, 'view')) throw new ApiError('PermissionDeniedError');
+    return e;
+  };
+  const path = '/api/v2/views/:list';
+  const list = z.object({ list: z.string().max(64) });
+  const tags = ['Users'];
+  const config = { access: 'session' as const };
+
+  r.get(
+    path,
+    {
+      schema: {
+        tags,
+        summary:
+          'The signed-in user’s saved views of a list (`list`: its entity, `LuminarySupports`): a name and the list’s filters.',
+        params: list,
+        response: { 200: answer, ...errorResponses },
       },
-      async (req) => ({ error: false as const, result: await viewsOf(userOf(req), e) }),
-    );
-    r.post(
-      path,
-      {
-        schema: {
-          tags,
-          summary: `Saves the ${e.label['en-us']} list’s filters as a view under a name (required, at most ${LIMITS.viewName} characters), in place of one so named. Answers the user’s views.`,
-          body: z.strictObject({ name: z.unknown().optional(), filter }),
-          response: { 200: answer, ...errorResponses },
-        },
-        config,
+      config,
+    },
+    async (req) => ({ error: false as const, result: await viewsOf(userOf(req), listOf(req)) }),
+  );
+  r.post(
+    path,
+    {
+      schema: {
+        tags,
+        summary: `Saves a list’s filters as a view under a name (required, at most ${LIMITS.viewName} characters), in place of one so named; the filters are checked as the list checks them. Answers the user’s views of the list.`,
+        params: list,
+        body: z.strictObject({ name: z.unknown().optional(), filter }),
+        response: { 200: answer, ...errorResponses },
       },
-      async (req) => {
-        const userId = userOf(req);
-        const name = nameOf(req.body.name);
-        checkFilter(e, req.body.filter);
-        const others = (await viewsOf(userId, e)).filter((v) => v.name !== name);
-        if (others.length >= VIEWS_MAX) throw new ApiError('IsInvalidError', ['name'], { reason: 'tooMany' });
-        return save(userId, e, [...others, { name, filter: req.body.filter }]);
+      config,
+    },
+    async (req) => {
+      const userId = userOf(req);
+      const e = listOf(req);
+      const name = nameOf(req.body.name);
+      checkFilter(e, req.body.filter);
+      const others = (await viewsOf(userId, e)).filter((v) => v.name !== name);
+      if (others.length >= VIEWS_MAX) throw new ApiError('IsInvalidError', ['name'], { reason: 'tooMany' });
+      return save(userId, e, [...others, { name, filter: req.body.filter }]);
+    },
+  );
+  r.delete(
+    `${path}/:name`,
+    {
+      schema: {
+        tags,
+        summary: 'Deletes the user’s view of a list so named. Answers the user’s views of the list.',
+        params: list.extend({ name: z.string() }),
+        response: { 200: answer, ...errorResponses },
       },
-    );
-    r.delete(
-      `${path}/:name`,
-      {
-        schema: {
-          tags,
-          summary: `Deletes the user’s view of the ${e.label['en-us']} list so named. Answers the user’s views.`,
-          params: z.object({ name: z.string() }),
-          response: { 200: answer, ...errorResponses },
-        },
-        config,
-      },
-      async (req) => {
-        const userId = userOf(req);
-        const views = await viewsOf(userId, e);
-        const left = views.filter((v) => v.name !== req.params.name);
-        if (left.length === views.length) throw new ApiError('NotFoundError', ['name']);
-        return save(userId, e, left);
-      },
-    );
-  }
+      config,
+    },
+    async (req) => {
+      const userId = userOf(req);
+      const views = await viewsOf(userId, listOf(req));
+      const left = views.filter((v) => v.name !== req.params.name);
+      if (left.length === views.length) throw new ApiError('NotFoundError', ['name']);
+      return save(userId, listOf(req), left);
+    },
+  );
 }
