@@ -130,7 +130,7 @@ describe('lists by state and street, saved as a view', () => {
         ? ['Состояние', 'Улица', 'Шкаф', 'Контроллер', 'Фаза']
         : ['State', 'Street', 'Cabinet', 'Controller', 'Phase'];
       const page = await openPage(browser, lang);
-      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+      await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/Luminaries');
       for (const [list, offered] of [
         ['Luminaries', [state, street, cabinet, controller, phase]],
         ['LuminaryModules', [state, street, cabinet, controller, phase]],
