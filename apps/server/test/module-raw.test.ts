@@ -27,6 +27,10 @@ describe(`raw module data on ${backend}`, () => {
       expect.arrayContaining(['pwm', 'pow', 'rssi', 'lpwm', 'cpwm', 'twil', 'energy']),
     );
     expect(raw.mac).toBeUndefined();
+    // its place in the radio mesh and the sky it counts its twilight from (spec §3 raw module data)
+    expect(raw.level).toBeGreaterThanOrEqual(1);
+    expect(raw.rise).toMatch(/^\d\d:\d\d$/);
+    expect(raw.set).toMatch(/^\d\d:\d\d$/);
   });
 
   it('shows it only to a role with viewRawData: never to the demo user, in lists, by id, search or as a link', async () => {

@@ -7,6 +7,7 @@ import { deviceMac } from './topics.ts';
 export const MODULE_BATCH_MAX = 200;
 
 const percent = z.number().int().min(0).max(100);
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 export const phase = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 
 /**
@@ -15,7 +16,8 @@ export const phase = z.union([z.literal(1), z.literal(2), z.literal(3)]);
  * PWM limit coefficient (the `params` command sets both). pwm is the level the module holds, lit or not; whether
  * it is lit shows in cl_status (spec §4: 1 on; 0, 2, 5 off; 4, 4096, 4097 broken). twil is the twilight type it follows (spec §4).
  * Radio data a module may add (spec §3 raw module data): rfch its radio channel, rfpwr its radio power in dBm,
- * nid the radio network it is in.
+ * nid the radio network it is in, level its hops from the controller in that mesh (1: heard directly), rise and set
+ * the sunrise and sunset (HH:MM, UTC) of the night it counts its twilight from.
  */
 export const moduleReading = z.object({
   mac: deviceMac,
@@ -35,6 +37,9 @@ export const moduleReading = z.object({
   rfch: z.number().int().min(0).max(15).optional(),
   rfpwr: z.number().int().min(0).max(14).optional(),
   nid: z.number().int().min(0).max(65_535).optional(),
+  level: z.number().int().min(1).max(15).optional(),
+  rise: hhmm.optional(),
+  set: hhmm.optional(),
 });
 export type ModuleReading = z.infer<typeof moduleReading>;
 

@@ -6,7 +6,7 @@ import { ambientLux } from '../sun.ts';
 import { DefaultNight, RunningProgram } from './program.ts';
 import { noHeldFaults, type HeldFaults } from './faults.ts';
 import type { RunningSchedule } from './schedule.ts';
-import { burn, newLamp, reactive, reading, type Lamp } from './lamp.ts';
+import { burn, newLamp, reactive, reading, skyOf, type Lamp } from './lamp.ts';
 
 export const FIRMWARE = '1.0.0-sim';
 const CONTROLLER_WATTS = 6;
@@ -154,8 +154,11 @@ export class CabinetDevice {
   readings(at: Date, macs?: readonly string[]): ModuleReading[] {
     const iso = at.toISOString();
     const lux = ambientLux(at, this.cabinet.lat, this.cabinet.lon);
+    const sky = this.defaultNight.sun(at);
     const lamps = macs ? macs.map((m) => this.lamps.get(m)!) : [...this.lamps.values()];
-    return lamps.filter(this.reachable).map((l) => reading(l, lux, iso, this.r, this.switchedOn(l)));
+    return lamps
+      .filter(this.reachable)
+      .map((l) => ({ ...reading(l, lux, iso, this.r, this.switchedOn(l)), ...skyOf(sky) }));
   }
 
   meterReading(at: Date): MeterReading {

@@ -77,6 +77,14 @@ export function reactive(l: Lamp): number {
 }
 
 const clStatus = (l: Lamp, switchedOn: boolean) => (l.broken ? lampFaultCode(switchedOn) : l.lit ? 1 : 0);
+const hhmm = (d: Date) => d.toISOString().slice(11, 16);
+
+/** The sunrise and sunset a module counts its twilight from, as it reports them (none where the sun stays). */
+export const skyOf = (sky: { sunset: Date | null; sunrise: Date | null }) => ({
+  ...(sky.sunrise && { rise: hhmm(sky.sunrise) }),
+  ...(sky.sunset && { set: hhmm(sky.sunset) }),
+});
+
 const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
 
 /** `switchedOn`: the module powers its lamp (fed, phase on, a level above 0), whether or not it gives light. */
@@ -95,6 +103,8 @@ export function reading(l: Lamp, lux: number, at: string, r: Rng, switchedOn: bo
     twil: DEFAULT_TWIL,
     rfch: l.radioChannel,
     rfpwr: l.radioPower,
+    // a weak module is heard through its neighbours
+    level: l.rssi > -70 ? 1 : l.rssi > -85 ? 2 : 3,
     cl_status: clStatus(l, switchedOn),
     phase: l.phase,
     at,

@@ -49,11 +49,33 @@ const HOUR = 3_600_000;
 
 /** Dusk to dawn on MID, for a controller with no program in force; one sun computation per night. */
 export class DefaultNight {
-  private night?: { noon: number; nextNoon: number; on: number | null; off: number | null; all: boolean };
+  private night?: {
+    noon: number;
+    nextNoon: number;
+    on: number | null;
+    off: number | null;
+    all: boolean;
+    sunset: Date | null;
+    sunrise: Date | null;
+  };
 
   constructor(private readonly place: Place) {}
 
   burning(now: Date): boolean {
+    const n = this.nightOf(now);
+    const t = now.getTime();
+    if (n.all) return true;
+    if (n.on === null) return false;
+    return t >= n.on && t < (n.off ?? n.nextNoon);
+  }
+
+  /** The almanac's sunset and sunrise of the night in progress (null where the sun does not set or rise). */
+  sun(now: Date): { sunset: Date | null; sunrise: Date | null } {
+    const { sunset, sunrise } = this.nightOf(now);
+    return { sunset, sunrise };
+  }
+
+  private nightOf(now: Date) {
     const t = now.getTime();
     if (!this.night || t < this.night.noon || t >= this.night.nextNoon) {
       // the night in progress began at the last solar noon: the first after 36 h ago, or the one after it
@@ -67,11 +89,10 @@ export class DefaultNight {
         on: mid.on?.getTime() ?? null,
         off: mid.off?.getTime() ?? null,
         all: mid.burn === 'all',
+        sunset: night.sunset,
+        sunrise: night.sunrise,
       };
     }
-    const n = this.night;
-    if (n.all) return true;
-    if (n.on === null) return false;
-    return t >= n.on && t < (n.off ?? n.nextNoon);
+    return this.night;
   }
 }
