@@ -230,6 +230,16 @@ describe(`inventory import on ${backend}`, () => {
       problems: [{ row: 2, field: 'controlModule', code: 'IsUsedError' }],
     });
     expect((await s.call('GET', '/api/v1/LuminarySupports?uid=LNK-P')).body.data[0].sockets).toHaveLength(2);
+
+    // a mounting that takes two lamps takes no third, from a file either
+    expect((await s.call('PATCH', `/api/v1/LuminarySupports/${pole._id}`, { maxSockets: 2 })).status).toBe(
+      200,
+    );
+    const third = await send('Luminaries', 'uid,pole,module', ['LNK-L6,LNK-P,02:00:00:00:0b:03'], lampCols);
+    expect(third.body.result).toMatchObject({
+      imported: 0,
+      problems: [{ row: 1, field: 'support', code: 'IsInvalidError' }],
+    });
   });
 
   it('names a row whose text holds a NUL, which the database cannot store, and writes nothing', async () => {

@@ -9,7 +9,13 @@ import { logChanges } from '../history/change-log.ts';
 
 type Row = Record<string, unknown>;
 type Socket = Row & { luminary?: number; luminaryModule?: number; phase?: number };
-type Mounting = { _id: number; group: number | null; sockets: Socket[] | null; socketCount: number | null };
+type Mounting = {
+  _id: number;
+  group: number | null;
+  sockets: Socket[] | null;
+  socketCount: number | null;
+  maxSockets: number | null;
+};
 type Lamp = { row: number; data: Row };
 type Say = (row: number, code: ErrorCode, field: string, value?: string) => void;
 
@@ -26,7 +32,13 @@ async function mountings(db: Db, supportIds: number[]): Promise<Map<number, Moun
   const out = new Map<number, Mounting>();
   for (let i = 0; i < supportIds.length; i += 5000) {
     const rows = await db
-      .select({ _id: t._id, group: t.group, sockets: t.sockets, socketCount: t.socketCount })
+      .select({
+        _id: t._id,
+        group: t.group,
+        sockets: t.sockets,
+        socketCount: t.socketCount,
+        maxSockets: t.maxSockets,
+      })
       .from(t)
       .where(and(inArray(t._id, supportIds.slice(i, i + 5000)), isNull(t.deletedAt)));
     for (const r of rows as Mounting[]) out.set(r._id, r);
@@ -37,7 +49,8 @@ async function mountings(db: Db, supportIds: number[]): Promise<Map<number, Moun
 /**
  * A lamp file links post → socket → lamp → module: a lamp with a mounting takes a socket of it, with its module
  * and that module's phase. Refused before anything is written: a module two lamps of the file name, or one a
- * socket already holds (one module, one socket), and a mounting that would need more than MAX_SOCKETS sockets.
+ * socket already holds (one module, one socket), and a mounting that would need more sockets than it takes (its
+ * maxSockets, or MAX_SOCKETS).
  */
 export async function checkSockets(db: Db, caller: Caller, lamps: Lamp[], say: Say) {
   const first = new Map<number, number>();
@@ -71,7 +84,9 @@ export async function checkSockets(db: Db, caller: Caller, lamps: Lamp[], say: S
     if (typeof s !== 'number') continue;
     const n = (adding.get(s) ?? 0) + 1;
     adding.set(s, n);
-    if ((held.get(s)?.sockets?.length ?? 0) + n > MAX_SOCKETS) say(l.row, 'IsInvalidError', 'support');
+    const mounting = held.get(s);
+    if ((mounting?.sockets?.length ?? 0) + n > (mounting?.maxSockets ?? MAX_SOCKETS))
+      say(l.row, 'IsInvalidError', 'support');
   }
 }
 
