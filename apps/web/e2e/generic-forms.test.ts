@@ -25,6 +25,11 @@ describe('generic screens in Chromium', () => {
     await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, `/LuminarySupports/${support}`);
     await page.getByLabel('Latitude').fill('42.3736121');
     await page.getByLabel('Longitude').fill('-71.1097');
+    // the most sockets the post takes (spec §3), which its socket count may not pass
+    await page.getByLabel('Max sockets').fill('1');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter max sockets').first().waitFor();
+    await page.getByLabel('Max sockets').fill('2');
     await page.getByRole('button', { name: 'Add' }).click();
     await page.getByLabel('Phase').click();
     await page.getByRole('option', { name: 'B', exact: true }).click();
@@ -34,6 +39,7 @@ describe('generic screens in Chromium', () => {
     const saved = (await s.call('GET', `/api/v1/LuminarySupports/${support}`)).body;
     expect(saved.location).toEqual({ type: 'Point', coordinates: [-71.1097, 42.373612] });
     expect(saved.sockets).toMatchObject([{ phase: 2 }]);
+    expect(saved.maxSockets).toBe(2);
   });
 
   it('says a server error in Russian, for 10 s, with a close action', async () => {
