@@ -159,6 +159,8 @@ describe('every field kind round-trips through its console input', () => {
     await input(page, 'Repeat the password').fill('Night-shift-7');
     await choose(page, 'Role', 'Night operator');
     await input(page, 'E-mail').fill('nightshift@example.org');
+    // an administrator is in no group: a user they make is put in one
+    await choose(page, 'Group', 'Demo');
     await shot(page, 'field-kinds-user-en');
     await save(page, 'Users');
     const saved = await one('Users', 'login=nightshift');
