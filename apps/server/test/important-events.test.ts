@@ -117,6 +117,9 @@ describe(`important events on ${backend}`, () => {
     expect(solved.status, JSON.stringify(solved.body)).toBe(200);
     expect(solved.body.result).toMatchObject({ status: 'SOLVED', comment: 'crew sent' });
     expect(solved.body.result.closeDate).toBeTruthy();
+    // who solved it, by login (issue 28 §5)
+    const info = (await s.call('GET', `/api/v2/important-events/get-full-info?id=${door._id}`)).body.result;
+    expect(info.solvedBy).toMatchObject({ login: 'admin' });
     // the door still open: the operator's solve holds, no new event opens
     await s.events.detect();
     await s.events.detect();

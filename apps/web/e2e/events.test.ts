@@ -87,4 +87,30 @@ describe('the events screen, in Chromium', () => {
       await page.context().close();
     },
   );
+
+  it('the bell counts what the log it opens lists: every type of open event', async () => {
+    // an open event of a type beside the spec's four, which the log leaves out by default
+    await s.sql(
+      `insert into important_events (type, status, open_date, device) values ('LAMP_BROKEN', 'OPEN', now(), 'e2e:bell')`,
+    );
+    const counts = (await s.call('GET', '/api/v2/important-events/counts')).body.result;
+    expect(counts.LAMP_BROKEN).toBeGreaterThan(0);
+    const page = await openPage(browser, 'en-us');
+    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+    const badge = page.getByTestId('events-badge');
+    const shown = async () => Number(/\d+/.exec((await badge.getAttribute('aria-label')) ?? '')?.[0]);
+    const total = Object.values(counts as Record<string, number>).reduce((a, b) => a + b, 0);
+    await expect.poll(shown, { timeout: 30_000 }).toBe(total);
+    const count = await shown();
+    await badge.click();
+    await page.waitForURL('**/Events');
+    await rows(page).first().waitFor();
+    await expect
+      .poll(async () =>
+        Number(/of (\d+)/.exec((await page.locator('.RaList-main').textContent()) ?? '')?.[1]),
+      )
+      .toBe(count);
+    await rows(page).filter({ hasText: 'Lamp failure' }).first().waitFor();
+    await page.context().close();
+  });
 });

@@ -212,6 +212,11 @@ describe('map in Chromium', () => {
         )
         .toBeCloseTo(settled, -0.5);
       await shot(page, 'map-popup-dimmed-readings-en');
+      // dimmed from elsewhere: the open popup's slider shows the level the lamp reports, not the one it opened with
+      await s.call('GET', `/api/v1/control/lighting?by=id&id=${m._id}&raw=20`);
+      await popup.getByTestId('map-popup-mapFieldPwm').getByText('Level: 20%').waitFor({ timeout: 5000 });
+      await popup.getByText('Dimming, %: 20').waitFor({ timeout: 3000 });
+      expect(await slider.getAttribute('aria-valuenow')).toBe('20');
     },
     SLOW,
   );

@@ -18,6 +18,12 @@ const answer = { 200: z.object({ error: z.literal(false), result: z.looseObject(
 type Row = Record<string, unknown>;
 const idOf = (v: unknown) => (v && typeof v === 'object' ? (v as Row)._id : v);
 
+async function solverOf(raw: Raw, id: unknown) {
+  if (id == null) return null;
+  const { rows } = await raw.query(`select _id, login from users where _id = $1`, [id]);
+  return rows[0] ? { _id: Number(rows[0]._id), login: String(rows[0].login) } : null;
+}
+
 /**
  * Spec §7 `get-full-info` (the event with its support, module and socket number, and how many module events its
  * controller's outage holds), the operator's solve with a comment, and the open events per type for the map.
@@ -49,7 +55,13 @@ export function registerImportantEventRoutes(
         `select count(*)::int as n from important_events where cause = $1 and deleted_at is null`,
         [req.query.id],
       );
-      return ok({ ...event, socketNumber: index >= 0 ? index + 1 : null, grouped: rows[0]!.n as number });
+      return ok({
+        ...event,
+        // by login alone: whoever may see the event may see who solved it, not the user's record
+        solvedBy: await solverOf(raw, idOf(event.solvedBy)),
+        socketNumber: index >= 0 ? index + 1 : null,
+        grouped: rows[0]!.n as number,
+      });
     },
   );
   r.post(
@@ -67,7 +79,7 @@ export function registerImportantEventRoutes(
       if (event.status !== 'OPEN') throw new ApiError('IsInvalidError', ['status']);
       await raw.query(
         `update important_events set status = 'SOLVED', close_date = $2::timestamptz, comment = $3,
-          held_until_clear = device is not null, updated_at = now(), updated_by = $4
+          held_until_clear = device is not null, updated_at = now(), updated_by = $4, solved_by = $4
         where _id = $1 and status = 'OPEN'`,
         [req.body._id, clock.now().toISOString(), req.body.comment, req.caller.userId ?? null],
       );

@@ -29,6 +29,8 @@ export const ImportantEvents = defineEntity({
     // the controller outage its module's event is part of
     cause: ref('ImportantEvents'),
     comment: text({ max: 2000 }),
+    // who solved it by hand (none: its condition cleared)
+    solvedBy: ref('Users', { readOnly: true }),
     // solved by hand while its condition still held: no new event for the device until the condition clears
     heldUntilClear: bool({ readOnly: true }),
   },

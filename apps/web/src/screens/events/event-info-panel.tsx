@@ -61,6 +61,13 @@ export function EventInfoPanel() {
         <Typography>{translate(sl('eventsSocket'), { number: info.socketNumber })}</Typography>
       )}
       {info.grouped > 0 && <Typography>{translate(sl('eventsGrouped'), { count: info.grouped })}</Typography>}
+      {info.status === 'SOLVED' && (
+        <Typography data-testid="event-solver">
+          {info.solvedBy
+            ? translate(sl('eventsSolvedBy'), { login: info.solvedBy.login })
+            : translate(sl('eventsSolvedByItself'))}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ export type EventInfo = Record<string, unknown> & {
   status: string;
   socketNumber: number | null;
   grouped: number;
+  solvedBy: { _id: number; login: string } | null;
 };
 
 export const eventFullInfo = (id: number) =>

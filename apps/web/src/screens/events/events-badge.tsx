@@ -7,7 +7,7 @@ import { sl } from '../../i18n/messages.ts';
 import { openEventCounts } from './events-api.ts';
 import { useLiveEvents } from './use-live-events.ts';
 
-/** The app bar's red badge: how many events are open, following the live stream. */
+/** The app bar's red badge: how many events are open, following the live stream; it opens the log of all of them. */
 export function EventsBadge() {
   const translate = useTranslate();
   const [count, setCount] = useState<number>();
@@ -23,7 +23,13 @@ export function EventsBadge() {
   const label = translate(sl('eventsOpenCount'), { count });
   return (
     <Tooltip title={label}>
-      <IconButton component={Link} to="/Events" color="inherit" aria-label={label} data-testid="events-badge">
+      <IconButton
+        component={Link}
+        to="/Events?type=all"
+        color="inherit"
+        aria-label={label}
+        data-testid="events-badge"
+      >
         <Badge badgeContent={count} color="error" max={9999}>
           <NotificationsIcon />
         </Badge>

@@ -16,6 +16,8 @@ export const EVENTS_MESSAGES = {
     eventsOpenDevice: 'Open the device',
     eventsShowOnMap: 'Show on the map',
     eventsOpenCount: 'Open events: %{count}',
+    eventsSolvedBy: 'Solved by %{login}',
+    eventsSolvedByItself: 'Solved by itself: its condition cleared',
     eventsDevice: 'Device',
   },
   ru: {
@@ -34,6 +36,8 @@ export const EVENTS_MESSAGES = {
     eventsOpenDevice: 'Открыть устройство',
     eventsShowOnMap: 'Показать на карте',
     eventsOpenCount: 'Открытых событий: %{count}',
+    eventsSolvedBy: 'Решил: %{login}',
+    eventsSolvedByItself: 'Решено автоматически: условие больше не выполняется',
     eventsDevice: 'Устройство',
   },
 } as const;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { contactorsClosed, decodeIo, type Inversion } from '@sl/domain';
@@ -42,7 +42,7 @@ export function DeviceControl({ layer, id, modules, controller, cabinet, onOutco
       );
     // a support's lamps are one command, so the archive and the answer speak of the mounting as a whole
     const dim = (pwm: number) => run(() => (layer === 'LuminarySupports' ? dimSupport : dimModule)(id, pwm));
-    return <Dimmer initial={Number(modules[0]!.pwm ?? 100)} busy={busy} onDim={dim} />;
+    return <Dimmer level={Number(modules[0]!.pwm ?? 100)} busy={busy} onDim={dim} />;
   }
 
   const mac = controller?.mac;
@@ -118,9 +118,11 @@ function PhaseSwitches({
   );
 }
 
-function Dimmer({ initial, busy, onDim }: { initial: number; busy: boolean; onDim(pwm: number): void }) {
+/** `level`: the lamp's level as last reported; the slider follows it, whoever dimmed the lamp */
+function Dimmer({ level, busy, onDim }: { level: number; busy: boolean; onDim(pwm: number): void }) {
   const translate = useTranslate();
-  const [pwm, setPwm] = useState(initial);
+  const [pwm, setPwm] = useState(level);
+  useEffect(() => setPwm(level), [level]);
   return (
     <Box sx={{ mt: 1 }} data-testid="map-dimmer">
       <LevelSlider

@@ -106,7 +106,7 @@ function PopupContent({ selected, liveStatus, liveReading, canCommand, onNeighbo
         <DeviceControl
           layer={layer}
           id={id}
-          modules={layer === 'LuminaryModules' ? [data.row] : data.modules}
+          modules={layer === 'LuminaryModules' && r ? [r] : data.modules}
           controller={data.controller}
           cabinet={data.cabinet}
           onOutcome={setOutcome}
