@@ -55,6 +55,16 @@ describe(`inventory import on ${backend}`, () => {
     expect(await supports()).toBe(1);
   });
 
+  it('names every problem of a row, not its first alone', async () => {
+    const content = csv(['P-ALL,Main St,CAB-1,-71.1,42.37', 'P-ALL,Main St,CAB-405,-71.1,142']);
+    const { problems } = (await post({ format: 'csv', content, columns, dryRun: true })).body.result;
+    const second = problems
+      .filter((p: { row: number }) => p.row === 2)
+      .map((p: { field: string }) => p.field);
+    // an unknown cabinet, a latitude past the pole and a uid the first row holds
+    expect(second.sort()).toEqual(['cabinet', 'location', 'uid']);
+  });
+
   it('imports nothing when one row is broken, and everything once it is fixed', async () => {
     const lines = [
       'P-10,Elm St,CAB-1,-71.1,42.37',

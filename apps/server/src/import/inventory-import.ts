@@ -121,6 +121,8 @@ async function runImport(
   const refs = await referenceIds(deps.db, caller, e, rows, input.columns);
   const service = new EntityService(deps.repo, {}, () => {}, deps.placement);
   const prepared: Prepared[] = [];
+  // every row's values, problem or not, so that a row's every problem is named (a uid taken as well as a bad link)
+  const candidates: Prepared[] = [];
   const schema = createSchema(e);
   for (const [i, r] of rows.entries()) {
     if (i % CHECK_STEP === 0) {
@@ -128,23 +130,35 @@ async function runImport(
       // the check is all in memory: other requests, and the progress line itself, go out between its steps
       await nextTurn();
     }
-    const body = toBody(e, r, input.columns, refs, (code, field, value) => say(i + 1, code, field, value));
-    if (!body) continue;
+    const named = new Set<string>();
+    const { body, broken } = toBody(e, r, input.columns, refs, (code, field, value) => {
+      if (field) named.add(field);
+      say(i + 1, code, field, value);
+    });
     for (const [field, value] of Object.entries(input.defaults ?? {})) body[field] ??= value;
-    const parsed = schema.safeParse(applySaveRules(e, body, 'create'));
+    const saved = applySaveRules(e, body, 'create');
+    const candidate = { row: i + 1, data: saved };
+    candidates.push(candidate);
+    const parsed = schema.safeParse(saved);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) say(i + 1, 'IsInvalidError', issue.path.join('.'));
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.join('.');
+        // a field left out as its value was already refused is not missing besides
+        if (!named.has(field.split('.')[0]!)) say(i + 1, 'IsInvalidError', field);
+      }
       continue;
     }
+    if (broken) continue;
     try {
-      prepared.push({ row: i + 1, data: await service.prepareCreate(e, caller, parsed.data, false) });
+      candidate.data = await service.prepareCreate(e, caller, parsed.data, false);
+      prepared.push(candidate);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       for (const field of err.fields ?? [undefined]) say(i + 1, err.code, field);
     }
   }
   progress({ stage: 'check', done: total, total });
-  await findTaken(deps.db, e, prepared, say);
+  await findTaken(deps.db, e, candidates, say);
   const lamps = e.name === 'Luminaries';
   if (lamps) await checkSockets(deps.db, caller, prepared, say);
   const answer = (imported: number) => {
@@ -212,6 +226,8 @@ async function findTaken(
       const v = p.data[name];
       if (v == null || v === '') continue;
       const key = String(v);
+      // text the database cannot hold is stored nowhere (and may not be asked for): that row is refused besides
+      if (key.includes('\u0000')) continue;
       if (first.has(key)) say(p.row, 'AlreadyExistsError', name, key);
       else first.set(key, p.row);
     }
@@ -298,14 +314,14 @@ async function referenceIds(
 
 type Say = (code: ErrorCode, field?: string, value?: string) => void;
 
-/** A create body from one row, or undefined when its references or coordinates are already wrong. */
+/** A create body from one row, without the references or coordinates it got wrong (`broken`, each said). */
 function toBody(
   e: Entity,
   row: SourceRow,
   columns: ColumnMap,
   refs: Refs,
   say: Say,
-): Record<string, unknown> | undefined {
+): { body: Record<string, unknown>; broken: boolean } {
   const body: Record<string, unknown> = {};
   let broken = false;
   for (const [field, column] of Object.entries(columns)) {
@@ -343,5 +359,5 @@ function toBody(
       broken = true;
     }
   }
-  return broken ? undefined : body;
+  return { body, broken };
 }
