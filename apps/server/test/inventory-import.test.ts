@@ -65,6 +65,15 @@ describe(`inventory import on ${backend}`, () => {
     expect(second.sort()).toEqual(['cabinet', 'location', 'uid']);
   });
 
+  it('gives the rows the group chosen by a caller of no group of their own', async () => {
+    const group = (await s.call('GET', '/api/v1/Groups?name=Demo')).body.data[0]._id as number;
+    const content = csv(['P-GROUP,Main St,,-71.1,42.37']);
+    const res = await post({ format: 'csv', content, columns, group });
+    expect(res.body.result).toMatchObject({ imported: 1, problems: [] });
+    const row = (await s.call('GET', '/api/v1/LuminarySupports?uid=P-GROUP')).body.data[0];
+    expect(row.group).toBe(group);
+  });
+
   it('imports nothing when one row is broken, and everything once it is fixed', async () => {
     const lines = [
       'P-10,Elm St,CAB-1,-71.1,42.37',

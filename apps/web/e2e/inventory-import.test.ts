@@ -80,6 +80,9 @@ describe('inventory import screen', () => {
       await page.getByRole('button', { name: w.run, exact: true }).click();
       await page.getByTestId('import-outcome').getByText(w.done).waitFor();
       expect(await total()).toBe(before + 2);
+      // the administrator, of no group, imports into the group the screen offers: never into none
+      const row = (await s.call('GET', `/api/v1/LuminarySupports?uid=${tag}-1`)).body.data[0];
+      expect(row.group).toEqual(expect.any(Number));
       await page.context().close();
     });
   }

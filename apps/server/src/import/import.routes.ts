@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { entity, IMPORTABLE } from '@sl/domain';
+import { entity, idSchema, IMPORTABLE } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import type { EntityService, Placement } from '../entities/entity.service.ts';
@@ -74,6 +74,9 @@ export function registerImportRoutes(
             // field name (or location.lon / location.lat) -> the file's column
             columns: z.record(z.string(), z.string()),
             dryRun: z.boolean().default(false),
+            group: idSchema
+              .optional()
+              .describe('the group the rows go to, for a caller of no group of their own (theirs otherwise)'),
           }),
           response: { 200: answer, ...errorResponses },
         },

@@ -42,6 +42,8 @@ type Input = {
   columns: ColumnMap;
   dryRun: boolean;
   lang: Language;
+  /** the group of every row, for a caller of no group of their own (a caller's own group always wins) */
+  group?: number;
   /** values every row takes where its columns give none (the server's own seeding: the city of a demo's devices) */
   defaults?: Record<string, unknown>;
 };
@@ -136,6 +138,7 @@ async function runImport(
       say(i + 1, code, field, value);
     });
     for (const [field, value] of Object.entries(input.defaults ?? {})) body[field] ??= value;
+    if (e.groupField && input.group !== undefined) body[e.groupField] = input.group;
     const saved = applySaveRules(e, body, 'create');
     const candidate = { row: i + 1, data: saved };
     candidates.push(candidate);

@@ -2,6 +2,7 @@ export const IMPORT_MESSAGES = {
   'en-us': {
     importTitle: 'Inventory import',
     importType: 'Devices in the file',
+    importGroup: 'Into the group',
     importFile: 'Choose a CSV or GeoJSON file',
     importColumns: 'Which column fills which field',
     importNoColumn: '(not imported)',
@@ -34,6 +35,7 @@ export const IMPORT_MESSAGES = {
   ru: {
     importTitle: 'Импорт инвентаря',
     importType: 'Устройства в файле',
+    importGroup: 'В группу',
     importFile: 'Выберите файл CSV или GeoJSON',
     importColumns: 'Какой столбец заполняет какое поле',
     importNoColumn: '(не импортировать)',

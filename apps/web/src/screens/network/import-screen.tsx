@@ -16,6 +16,7 @@ import { canDo } from '../../providers/auth-provider.ts';
 import { httpLines } from '../../providers/http.ts';
 import { IMPORTABLE, importTargets, type Importable, type SourceFormat } from '@sl/domain';
 import { columnsOf, formatOf, guessColumns } from './import-columns.ts';
+import { ImportGroup } from './import-group.tsx';
 import { ImportProblems, problemsCsv, type ImportResult } from './import-problems.tsx';
 
 type Progress = { stage: 'check' | 'write' | 'save'; done: number; total: number };
@@ -52,6 +53,7 @@ export default function ImportScreen() {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress>();
   const [failed, setFailed] = useState<string>();
+  const [group, setGroup] = useState<number>();
   const [locale] = useLocaleState();
   const targets = source ? importTargets(type, source.format) : [];
 
@@ -79,7 +81,13 @@ export default function ImportScreen() {
     setFailed(undefined);
     setProgress(undefined);
     try {
-      const body = { format: source.format, content: source.content, columns: mapped(), dryRun };
+      const body = {
+        format: source.format,
+        content: source.content,
+        columns: mapped(),
+        dryRun,
+        ...(group !== undefined && { group }),
+      };
       const answer = await httpLines<{ result: ImportResult }, Progress>(
         'POST',
         `/api/v2/import/${type}`,
@@ -130,6 +138,7 @@ export default function ImportScreen() {
               </MenuItem>
             ))}
           </TextField>
+          <ImportGroup value={group} onChange={setGroup} />
           <Button variant="outlined" component="label">
             {translate(sl('importFile'))}
             <input
