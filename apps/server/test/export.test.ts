@@ -120,7 +120,7 @@ describe('GET /api/v2/{E}/export', () => {
     const { header, rows } = await csv(c, '/api/v2/Profiles/export?name=Export%20words');
     const row = rows[0]!;
     expect(row[header.indexOf('Вид')]).toBe('Линейный (восемь точек)');
-    expect(row).toContain('Гражданские сумерки');
+    expect(row).toContain('Гражданские сумерки (6° ниже)');
     expect(row.join(';')).toContain('Гражданские сумерки (6° ниже) (ускоренный вариант)');
   });
 
