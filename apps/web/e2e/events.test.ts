@@ -96,7 +96,7 @@ describe('the events screen, in Chromium', () => {
     const counts = (await s.call('GET', '/api/v2/important-events/counts')).body.result;
     expect(counts.LAMP_BROKEN).toBeGreaterThan(0);
     const page = await openPage(browser, 'en-us');
-    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+    await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/Vendors');
     const badge = page.getByTestId('events-badge');
     const shown = async () => Number(/\d+/.exec((await badge.getAttribute('aria-label')) ?? '')?.[0]);
     const total = Object.values(counts as Record<string, number>).reduce((a, b) => a + b, 0);
