@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { may, type Subject } from './access-rules.ts';
+import { AREAS } from './access.ts';
+import { defaultRights, groupOwnedOf, may, type Subject } from './access-rules.ts';
 
 const admin: Subject = { type: 'ADMIN', login: 'admin', rights: {} };
 const groupAdmin: Subject = { type: 'GROUPADMIN', login: 'ga', rights: { Cities: { view: true } } };
@@ -39,5 +40,30 @@ describe('may', () => {
   it('lets the demo user read only, whatever its role says', () => {
     expect(may(demo, 'Cabinets', 'view', true)).toBe(true);
     expect(may(demo, 'Cabinets', 'edit', true)).toBe(false);
+  });
+
+  it('keeps roles to administrators, whatever a role or a group says', () => {
+    const roleEditor: Subject = { type: 'NORMAL', login: 'r', rights: { Roles: { view: true, edit: true } } };
+    expect(may(roleEditor, 'Roles', 'edit', false)).toBe(false);
+    expect(may(roleEditor, 'Roles', 'view', false)).toBe(true);
+    expect(may(groupAdmin, 'Roles', 'edit', true)).toBe(false);
+  });
+});
+
+describe('groupOwnedOf', () => {
+  it('owns rows with a group field and the group itself, and the cities only to read', () => {
+    expect(groupOwnedOf({ name: 'Cabinets', groupField: 'group' }, 'edit')).toBe(true);
+    expect(groupOwnedOf({ name: 'Groups' }, 'edit')).toBe(true);
+    expect(groupOwnedOf({ name: 'Cities' }, 'list')).toBe(true);
+    expect(groupOwnedOf({ name: 'Cities' }, 'edit')).toBe(false);
+    expect(groupOwnedOf({ name: 'Roles' }, 'view')).toBe(false);
+  });
+});
+
+describe('defaultRights', () => {
+  it('starts a role with view and list in every area, and nothing else', () => {
+    const rights = defaultRights();
+    expect(Object.keys(rights)).toEqual([...AREAS]);
+    for (const a of AREAS) expect(rights[a]).toEqual({ view: true, list: true });
   });
 });

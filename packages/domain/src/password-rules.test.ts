@@ -17,6 +17,11 @@ describe('password rules', () => {
     ['ops', 'abcab123', undefined, undefined],
     ['ops', 'lamps2026', 'lamps2027', 'passwordsNotEqual'],
     ['ops', 'lamps2026', 'lamps2026', undefined],
+    // no login yet (a new user's form), and exactly the fewest different characters
+    [undefined, 'lamps2026', undefined, undefined],
+    ['ops', 'abcd1111', undefined, undefined],
+    ['ops', 'abca1111', undefined, 'passwordNotDifficult'],
+    ['ops', 'abcdef1', undefined, 'passwordTooShort'],
   ] as const)('%s / %s / %s → %s', (login, password, confirm, problem) =>
     expect(passwordProblem(login, password, confirm)).toBe(problem),
   );
