@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isCalendarDay, isTimeZone, localDay, localTime, zonedInstant } from './local-time.ts';
+import {
+  addDays,
+  isCalendarDay,
+  isClockTime,
+  isTimeZone,
+  localDay,
+  localTime,
+  nextLocalNoon,
+  offsetAt,
+  zonedInstant,
+} from './local-time.ts';
 
 describe('local time in an IANA zone', () => {
   it('places a clock time on both sides of a change of clocks', () => {
@@ -46,5 +56,19 @@ describe('local time in an IANA zone', () => {
     expect(isCalendarDay('2024-1-1')).toBe(false);
     expect(isTimeZone('Europe/Moscow')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+
+  it('reads a zone offset to the millisecond, takes only HH:MM clock times, and finds the next local noon', () => {
+    expect(offsetAt(new Date('2026-01-15T12:00:00.250Z'), 'America/New_York')).toBe(-5 * 3_600_000);
+    expect(offsetAt(new Date('2026-07-15T12:00:00.999Z'), 'America/New_York')).toBe(-4 * 3_600_000);
+    expect(offsetAt(new Date('2026-07-15T12:00:00Z'), 'Asia/Kolkata')).toBe(5.5 * 3_600_000);
+    for (const ok of ['00:00', '23:59', '07:05']) expect(isClockTime(ok)).toBe(true);
+    for (const bad of ['24:00', '7:05', '12:60', '12:00:00', 'x12:00']) expect(isClockTime(bad)).toBe(false);
+    expect(nextLocalNoon(new Date('2026-03-10T15:59:59Z'), 'America/New_York')).toEqual(
+      new Date('2026-03-10T16:00:00Z'),
+    );
+    expect(nextLocalNoon(new Date('2026-03-10T16:00:00Z'), 'America/New_York')).toEqual(
+      new Date('2026-03-11T16:00:00Z'),
+    );
   });
 });
