@@ -49,6 +49,7 @@ describe('local time in an IANA zone', () => {
 
   it('reads the local day of an instant and refuses impossible days and unknown zones', () => {
     expect(localDay(new Date('2026-11-23T23:30:00Z'), 'Europe/Moscow')).toBe('2026-11-24');
+    expect(localDay(new Date('0999-06-01T12:00:00Z'), 'UTC')).toBe('0999-06-01');
     expect(isCalendarDay('2024-02-29')).toBe(true);
     expect(isCalendarDay('2023-02-29')).toBe(false);
     expect(isCalendarDay('2024-02-30')).toBe(false);
