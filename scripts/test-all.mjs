@@ -27,6 +27,7 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 const times = [];
+const slowest = [];
 for (const run of runs) {
   console.log(`\n=== ${run.name} ===`);
   const started = Date.now();
@@ -44,6 +45,7 @@ for (const run of runs) {
   }
   const result = JSON.parse(fs.readFileSync(out, 'utf8'));
   fs.rmSync(out);
+  slowest.push(`${run.name}:`, ...slowestFiles(result.testResults));
   passed += result.numPassedTests;
   failed += result.numFailedTests + (result.numFailedTestSuites > 0 && result.numFailedTests === 0 ? 1 : 0);
   if (result.numTotalTests === 0) failed += 1;
@@ -57,12 +59,21 @@ for (const run of runs) {
 }
 // the CI log shows only its tail: name what failed right above the sum
 if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
+/** the ten files that took longest, to look at when the run grows */
+function slowestFiles(files) {
+  return files
+    .map((f) => ({ where: path.relative(process.cwd(), f.name), s: (f.endTime - f.startTime) / 1000 }))
+    .sort((a, b) => b.s - a.s)
+    .slice(0, 10)
+    .map((f) => `  ${f.s.toFixed(0).padStart(5)} s  ${f.where}`);
+}
 function firstLine(text) {
   return String(text ?? '')
     .split('\n')[0]
     .slice(0, 300);
 }
 
+console.log(`\nslowest files:\n${slowest.join('\n')}`);
 console.log(`\ntime per suite:\n${times.map((t) => `  ${t.name}: ${t.s} s`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
