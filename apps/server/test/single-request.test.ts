@@ -87,6 +87,7 @@ describe(`SingleRequest/all for a user of a group, on ${backend}`, () => {
       const res = await s.call('POST', '/api/v1/Users', {
         login,
         password: 'Lamps-2026',
+        email: `${login}@example.org`,
         group,
         role: roleId,
         type: 'NORMAL',
