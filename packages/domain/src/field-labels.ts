@@ -120,6 +120,7 @@ const RU: Record<string, string> = {
   cause: 'Причина',
   heldUntilClear: 'Решено до снятия условия',
   closeDate: 'Закрыто',
+  solvedBy: 'Кем решено',
   module: 'Модуль',
   socket: 'Гнездо',
   cputemp: 'Температура процессора',
