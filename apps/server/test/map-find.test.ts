@@ -41,13 +41,15 @@ beforeAll(async () => {
       accessRights: { SingleRequest: { view: true }, LuminaryModules: { view: true, list: true } },
     })
   ).body._id;
-  await s.call('POST', '/api/v1/Users', {
+  const made = await s.call('POST', '/api/v1/Users', {
     login: 'map-viewer',
     password: 'Lamps-2026',
+    email: 'map-viewer@example.org',
     type: 'NORMAL',
     group: demoGroup,
     role,
   });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
   viewer = await s.signIn('map-viewer', 'Lamps-2026');
 }, 120_000);
 afterAll(() => close?.());
