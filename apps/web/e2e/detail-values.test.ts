@@ -138,7 +138,7 @@ describe('values on detail screens and in lists', () => {
     expect(text).toContain('Linear (eight points)');
     expect(text).toMatch(/Time 1\s+22:00/);
     expect(text).toMatch(/PWM 1\s+40%/);
-    expect(text).toContain('Civil (speed variant)');
+    expect(text).toContain('Civil twilight (6° below) (speed variant)');
     const ru = await session('ru');
     const russian = await detail(ru, `Profiles/${ids.profile}`, 'values-profile-ru', 'Время 1');
     expect(russian).toContain('Линейный (восемь точек)');

@@ -38,7 +38,7 @@ describe('every field kind round-trips through its console input', () => {
     await input(page, 'Settings: Time 1').fill('10:00 PM');
     await input(page, 'Settings: PWM 1').fill('40');
     // a twilight code is chosen by its method's name
-    await choose(page, 'Settings: Twilight', 'Civil (speed variant)');
+    await choose(page, 'Settings: Twilight', 'Civil twilight (6° below) (speed variant)');
     await save(page, 'Profiles');
     const saved = await one('Profiles', 'name=Night');
     expect(saved).toMatchObject({ kind: 'linear', settings: { time1: '22:00', pwm1: 40, twil: 131 } });

@@ -143,7 +143,7 @@ describe('power schedule screen', () => {
         .poll(() => card.textContent())
         .toMatch(
           lang === 'en-us'
-            ? /On \d\d:\d\d, off \d\d:\d\d.*From the power schedule/
+            ? /On \d\d:\d\d [AP]M, off \d\d:\d\d [AP]M.*From the power schedule/
             : /Включение \d\d:\d\d.*По графику включения/,
         );
       await shot(page, `power-schedule-cabinet-${lang}`);
