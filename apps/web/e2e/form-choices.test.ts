@@ -3,8 +3,8 @@ import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import type { TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite } from './console-session.ts';
-import { adminAt, first, helperText, input, save, value } from './form-helpers.ts';
+import { consoleForSuite, openPage, signInAt } from './console-session.ts';
+import { adminAt, choose, first, helperText, input, save, value } from './form-helpers.ts';
 
 // What a form offers before anything is typed: references by name with their choices, the user's group and city,
 // and the new-object wizard's time zone and city.
@@ -13,6 +13,8 @@ let s: TestServer;
 let browser: Browser;
 let city: number;
 let group: number;
+// an administrator belongs to no group (spec §5): the group and city a form starts with are a group user's
+const KEEPER = { login: 'springfield-keeper', password: 'Lamps-2026' };
 
 consoleForSuite(
   (running) => ({ s, browser } = running),
@@ -21,13 +23,23 @@ consoleForSuite(
     city = (await s.call('POST', '/api/v1/Cities', { name, lat: 39.8, lon: -89.64 })).body._id;
     group = (await first(s, 'Groups', 'name=Admin'))._id;
     await s.call('PATCH', `/api/v1/Groups/${group}`, { cities: [city] });
-    await s.call('POST', '/api/v1/Luminaries', { uid: 'LAMP-1' });
+    const keeper = await s.call('POST', '/api/v1/Users', {
+      ...KEEPER,
+      email: 'keeper@example.org',
+      type: 'GROUPADMIN',
+      group,
+      role: await s.plainRole(),
+    });
+    if (keeper.status !== 201) throw new Error(JSON.stringify(keeper.body));
+    await s.call('POST', '/api/v1/Luminaries', { uid: 'LAMP-1', group });
   },
 );
 
 describe('form choices in Chromium', () => {
   it("puts a new record in the user's group and its city, and offers references by name at once", async () => {
-    const page = await adminAt(s, browser, '/LuminarySupports/create');
+    const page = await openPage(browser, 'en-us');
+    page.setDefaultTimeout(20_000);
+    await signInAt(page, s.url, KEEPER.login, KEEPER.password, '/LuminarySupports/create');
     await expect.poll(() => value(page, 'City')).toBe('Springfield');
     await expect.poll(() => value(page, 'Group')).toBe('Admin');
     await input(page, 'UID').fill('POLE-9');
@@ -57,6 +69,8 @@ describe('form choices in Chromium', () => {
     await input(page, 'Latitude').fill('39.41');
     await input(page, 'Longitude').fill('-88.8');
     await input(page, 'Login').fill('shelby');
+    await input(page, 'E-mail').fill('shelby@example.org');
+    await choose(page, 'Role', 'No rights of its own');
     await page.getByLabel(/^Password/).fill('Shelby-lights-7');
     await input(page, 'Repeat the password').fill('Shelby-lights-7');
     await page.getByRole('button', { name: 'Create' }).click();
