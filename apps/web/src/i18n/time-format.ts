@@ -59,30 +59,28 @@ export function formatInstant(
 
 /** A chart's tick: day and time on the clock of `timeZone` (Nov 28, 10:54 AM; 28 нояб., 10:54). */
 export function formatTick(v: string | number | Date, lang: Language, timeZone?: string): string {
-  const zone = timeZone && isZone(timeZone) ? timeZone : undefined;
-  const key = `${lang}|${zone}|tick`;
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(LOCALES[lang], {
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: lang === 'en-us',
-      ...(zone && { timeZone: zone }),
-    });
-    formats.set(key, f);
-  }
-  return f.format(v instanceof Date ? v : new Date(v));
+  return onClock(v, lang, timeZone, 'tick', { month: 'short', day: 'numeric' });
 }
 
 /** A time of day alone (17:12, 5:12 PM) on the clock of `timeZone`, without the zone's label. */
 export function formatClock(v: string | number | Date, lang: Language, timeZone?: string): string {
+  return onClock(v, lang, timeZone, 'clock', {});
+}
+
+/** Hours and minutes, with `more`, on the clock of `timeZone` (the browser's when unknown or not a zone). */
+function onClock(
+  v: string | number | Date,
+  lang: Language,
+  timeZone: string | undefined,
+  kind: string,
+  more: Intl.DateTimeFormatOptions,
+): string {
   const zone = timeZone && isZone(timeZone) ? timeZone : undefined;
-  const key = `${lang}|${zone}|clock`;
+  const key = `${lang}|${zone}|${kind}`;
   let f = formats.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(LOCALES[lang], {
+      ...more,
       hour: '2-digit',
       minute: '2-digit',
       hour12: lang === 'en-us',
