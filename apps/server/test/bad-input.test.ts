@@ -179,6 +179,8 @@ describe(`bad input on ${backend}`, () => {
       '/api/v1/LuminaryModules?mac=AB%00CD',
       '/api/v2/lamp-modules/search?q=x%00',
       '/api/v2/LuminaryModules/export?q=%00',
+      '/api/v2/map/search?q=%00',
+      '/api/v2/date-types?x=%00',
     ]) {
       const r = await s.call('GET', path);
       expect([r.status, r.body.code], path).toEqual([400, 'IsInvalidError']);

@@ -13,9 +13,12 @@ declare module 'fastify' {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const unfit = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
 
+// a parsed query string's object has a prototype of its own with none above it (fast-querystring's): plain too
 const isPlain = (v: object) => {
   const proto = Object.getPrototypeOf(v);
-  return Array.isArray(v) || proto === Object.prototype || proto === null;
+  return (
+    Array.isArray(v) || proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null
+  );
 };
 
 const depthOf = (path: string) => (path ? path.split('.').length : 0);
