@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sunNight } from '../astro/sun-night.ts';
 import { isDaylight, lampExpectation } from './lamp-expectation.ts';
 
 const oslo = { lat: 59.91, lon: 10.75 };
@@ -42,5 +43,27 @@ describe('what a lamp’s program asks of it now', () => {
     expect(lampExpectation(points, daylight, at('2026-01-11T12:00'), GRACE)).toBe('dark');
     expect(lampExpectation(points, daylight, at('2026-01-11T03:00'), GRACE)).toBeUndefined();
     expect(lampExpectation(points, daylight, at('2026-01-11T08:10'), GRACE)).toBeUndefined();
+  });
+
+  it('counts the instant of sunset as night and the instant of sunrise as day', () => {
+    const sun = sunNight(oslo, '2026-01-11', TZ);
+    expect(daylight(sun.sunset!)).toBe(false);
+    expect(daylight(new Date(sun.sunset!.getTime() - 1))).toBe(true);
+    expect(daylight(sun.sunrise!)).toBe(true);
+    expect(daylight(new Date(sun.sunrise!.getTime() - 1))).toBe(false);
+  });
+
+  it('asks for dark only when the program said off and the sun was up at both ends of the grace time', () => {
+    const noon = at('2026-01-11T12:00');
+    const upAfter = (t0: Date) => (t: Date) => t >= t0;
+    expect(lampExpectation(points, () => true, noon, GRACE)).toBe('dark');
+    // the sun rose within the grace time
+    expect(lampExpectation(points, upAfter(new Date(noon.getTime() - 60_000)), noon, GRACE)).toBeUndefined();
+    // the sun has just set
+    expect(lampExpectation(points, (t) => t < noon, noon, GRACE)).toBeUndefined();
+    // the program switched off within the grace time
+    expect(lampExpectation(points, () => true, at('2026-01-11T08:05'), GRACE)).toBeUndefined();
+    // the program switches on within it
+    expect(lampExpectation(points, () => true, at('2026-01-10T16:05'), GRACE)).toBeUndefined();
   });
 });

@@ -129,6 +129,71 @@ describe('a profile night', () => {
   });
 });
 
+describe('a profile night’s points, whatever the kind', () => {
+  const night = (p: ProfileProgram) => profileNight(p, cambridge, DAY, TZ);
+  const inOrder = (points: readonly { at: Date }[]) =>
+    points.every((x, i) => i === 0 || x.at.getTime() >= points[i - 1]!.at.getTime());
+  const programs: ProfileProgram[] = [
+    { kind: 'onOff', twilightMethod: 'CIVIL', settings: { pwm0: 80 } },
+    { kind: 'onOff', settings: { pwm0: 80, twil: 131 } },
+    { kind: 'setRise', settings: { time1: '00:15', time2: '00:30', pwm0: 70 } },
+    { kind: 'symmetrical', settings: { time1: '00:03', time2: '04:00', pwm0: 100, pwm1: 70, pwm2: 40 } },
+    // offsets beyond half the night are held at its middle
+    { kind: 'symmetrical', settings: { time1: '10:00', time2: '12:00', pwm0: 100, pwm1: 70, pwm2: 40 } },
+    { kind: 'linear', settings: { pwm0: 100, time1: '15:00', pwm1: 60, time2: '02:00', pwm2: 30 } },
+  ];
+
+  it.each(programs.map((p) => [`${p.kind} ${JSON.stringify(p.settings)}`, p] as const))(
+    '%s: in time order, from dark to dark, within the fades',
+    (_, p) => {
+      const { points, on, off } = night(p);
+      expect(inOrder(points)).toBe(true);
+      expect(points[0]!.level).toBe(0);
+      expect(points.at(-1)!.level).toBe(0);
+      expect(points[0]!.at.getTime()).toBeGreaterThanOrEqual(on!.getTime() - 5 * MINUTE);
+      expect(points.at(-1)!.at.getTime()).toBeLessThanOrEqual(off!.getTime() + 5 * MINUTE);
+      // no point repeats the one before it
+      expect(
+        points.some(
+          (x, i) =>
+            i > 0 && x.at.getTime() === points[i - 1]!.at.getTime() && x.level === points[i - 1]!.level,
+        ),
+      ).toBe(false);
+    },
+  );
+
+  it('setRise names the sunset-to-sunrise borders as its method and burns not at all when its offsets cross', () => {
+    expect(
+      night({ kind: 'setRise', twilightMethod: 'CIVIL', settings: { time1: '00:15', time2: '00:30' } })
+        .method,
+    ).toBe('BORDERS');
+    expect(night({ kind: 'setRise', settings: { time1: '08:00', time2: '08:00', pwm0: 70 } })).toMatchObject({
+      on: null,
+      off: null,
+      points: [],
+    });
+  });
+
+  it('symmetrical offsets beyond half the night step straight through at the middle', () => {
+    const n = night(programs[4]!);
+    const middle = (n.on!.getTime() + n.off!.getTime()) / 2;
+    expect(levelAt(n.points, new Date(middle - 60 * MINUTE))).toBe(100);
+    expect(levelAt(n.points, new Date(middle + 60 * MINUTE))).toBe(100);
+  });
+
+  it('linear: starts at pwm0 whatever comes later, and ignores a level whose clock time is not given', () => {
+    const n = night({ kind: 'linear', settings: { pwm0: 100, time1: '23:00', pwm1: 50 } });
+    // linear: from pwm0 at switch-on towards 50 % at 23:00
+    expect(levelAt(n.points, new Date(n.on!.getTime() + 10 * MINUTE))).toBeGreaterThan(99);
+    const noTime = night({ kind: 'linear', settings: { pwm0: 100, pwm1: 70, time2: '02:00', pwm2: 40 } });
+    // straight from pwm0 at the end of the fade in to pwm2 at 02:00: pwm1 has no time of its own
+    const faded = noTime.on!.getTime() + 5 * MINUTE;
+    const share = (at('00:00').getTime() - faded) / (at('02:00').getTime() - faded);
+    expect(levelAt(noTime.points, at('00:00'))).toBeCloseTo(100 - 60 * share, 6);
+    expect(levelAt(noTime.points, at('02:00'))).toBe(40);
+  });
+});
+
 describe('profile settings in order', () => {
   it('refuses symmetrical offsets out of order and linear clock times out of night order', () => {
     expect(profileProblems({ kind: 'symmetrical', settings: { time1: '03:00', time2: '01:00' } })).toEqual([

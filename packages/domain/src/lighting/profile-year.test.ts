@@ -36,4 +36,33 @@ describe('a profile over a year', () => {
     expect(year.days[0]).toMatchObject({ date: '2026-01-01', burn: 'night' });
     expect(year.days[0]!.onLocal).toMatch(/^1[45]:\d\d$/);
   });
+
+  it('rounds each month to a tenth of an hour, and gives a night that does not burn no times and no minutes', () => {
+    const tromso = { lat: 69.65, lon: 18.96 };
+    const tz = 'Europe/Oslo';
+    const year = profileYear({ kind: 'onOff', twilightMethod: 'MID' }, tromso, 2026, tz, (day) =>
+      sunNight(tromso, day, tz),
+    );
+    const midsummer = year.days.find((d) => d.date === '2026-06-21')!;
+    expect(midsummer).toMatchObject({
+      burn: 'none',
+      on: null,
+      off: null,
+      onLocal: null,
+      offLocal: null,
+      burnMinutes: 0,
+    });
+    expect(year.months.map((m) => m.month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    for (const m of year.months) {
+      const minutes = year.days
+        .filter((d) => Number(d.date.slice(5, 7)) === m.month)
+        .reduce((sum, d) => sum + d.burnMinutes, 0);
+      expect(m.burnHours).toBe(Math.round(minutes / 6) / 10);
+    }
+    expect(year.days.find((d) => d.date === '2026-12-21')!.offLocal).toMatch(/^\d\d:\d\d$/);
+  });
+
+  it('writes years before 1000 with four digits', () => {
+    expect(daysOfYear(999)[0]).toBe('0999-01-01');
+  });
 });
