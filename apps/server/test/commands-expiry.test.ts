@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalMac } from '@sl/domain';
 import { topic } from '@sl/protocol';
 import { MOSQUITTO, until } from './field-setup.ts';
-import { backend, freshDatabase } from './harness.ts';
+import { backend, freshDatabase, startServer } from './harness.ts';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 // A server process is killed while a command waits for its controller. The process that starts next on the same
@@ -213,5 +213,64 @@ describe(`expired commands on ${backend}`, () => {
     const after = (await second.call('GET', `/api/v2/commands/${left.id}`)).body.result;
     expect(after.finishedAt).not.toBeNull();
     expect(after.devices.map((d: { code: number }) => d.code)).toEqual([0, 0]);
+  }, 180_000);
+});
+
+describe(`the archive read while commands are expired on ${backend}`, () => {
+  // a sweep expires a command's devices and finishes it in one statement; the archive read the command, then its
+  // devices, in two: one that committed between them showed every device expired on a command not finished (the
+  // "expected null not to be null" this file once failed with under load)
+  it('never shows a command whose devices all ended as unfinished', async () => {
+    const s = await startServer();
+    try {
+      const adminId = (await s.call('GET', '/auth/me')).body._id as number;
+      const N = 120;
+      const made = await s.sql<{ id: string }>(
+        `insert into commands (user_id, type, target, payload)
+         select $1, 'lighting', '{}'::jsonb, '{}'::jsonb from generate_series(1, ${N}) returning id`,
+        [adminId],
+      );
+      const ids = made.map((r) => Number(r.id));
+      await s.sql(
+        `insert into command_devices (command_id, controller_mac, state, sent_at)
+         select id, '0243EE0000' || lpad(to_hex(k), 2, '0'), 'sent', now()
+         from unnest($1::bigint[]) as id, generate_series(1, 3) as k`,
+        [ids],
+      );
+      // the sweep's statement, one command at a time
+      const expire = (id: number) =>
+        s.sql(
+          `with expired as (
+             update command_devices set state = 'expired', answered_at = now()
+             where command_id = $1 and state = 'sent' returning id, command_id)
+           update commands as c set finished_at = now() where c.id in (select command_id from expired)`,
+          [id],
+        );
+      type Seen = { finishedAt: string | null; devices: { state: string }[] };
+      const torn = (c: Seen) => c.devices.every((d) => d.state === 'expired') && c.finishedAt === null;
+      let reads = 0;
+      let tornReads = 0;
+      for (let i = 0; i < ids.length; i += 6) {
+        const batch = ids.slice(i, i + 6);
+        const seen = await Promise.all([
+          ...batch.flatMap((id) =>
+            [0, 1, 2].map(async (k) => {
+              await new Promise((r) => setTimeout(r, k * 2));
+              return [(await s.call('GET', `/api/v2/commands/${id}`)).body.result as Seen];
+            }),
+          ),
+          (async () => (await s.call('GET', '/api/v2/commands?limit=20')).body.result.data as Seen[])(),
+          ...batch.map(async (id) => (await expire(id), [])),
+        ]);
+        for (const c of seen.flat()) {
+          reads += 1;
+          if (torn(c)) tornReads += 1;
+        }
+      }
+      expect(reads).toBeGreaterThan(ids.length);
+      expect(tornReads).toBe(0);
+    } finally {
+      await s.close();
+    }
   }, 180_000);
 });

@@ -67,13 +67,36 @@ function conditions(caller: Caller, q: Partial<ArchiveQuery>): SQL | undefined {
   );
 }
 
+/**
+ * Commands with their users' logins and their devices, read in one statement: one snapshot. Read apart, a sweep
+ * (or an answer) that committed between the two reads showed every device expired on a command not yet finished.
+ */
+async function withDevices(db: Db, where: SQL | undefined) {
+  const rows = await db
+    .select({ command: commands, login: Users.login, device: commandDevices })
+    .from(commands)
+    .leftJoin(Users, eq(Users._id, commands.userId))
+    .leftJoin(commandDevices, eq(commandDevices.commandId, commands.id))
+    .where(where)
+    .orderBy(desc(commands.id), commandDevices.id);
+  const found = new Map<
+    number,
+    (typeof rows)[number]['command'] & { login: string | null; devices: unknown[] }
+  >();
+  for (const { command, login, device } of rows) {
+    let c = found.get(command.id);
+    if (!c) found.set(command.id, (c = { ...command, login, devices: [] }));
+    if (device) c.devices.push(device);
+  }
+  return [...found.values()];
+}
+
 /** A page of the commands archive, newest first, each with its user's login and its state at every controller. */
 export async function listArchive(db: Db, caller: Caller, q: ArchiveQuery) {
   const where = conditions(caller, q);
-  const data = await db
-    .select({ command: commands, login: Users.login })
+  const page = await db
+    .select({ id: commands.id })
     .from(commands)
-    .leftJoin(Users, eq(Users._id, commands.userId))
     .where(where)
     .orderBy(desc(commands.id))
     .limit(q.limit)
@@ -82,33 +105,16 @@ export async function listArchive(db: Db, caller: Caller, q: ArchiveQuery) {
     .select({ n: sql<number>`count(*)::int` })
     .from(commands)
     .where(where);
-  const ids = data.map((r) => r.command.id);
-  const devices = ids.length
-    ? await db.select().from(commandDevices).where(inArray(commandDevices.commandId, ids))
-    : [];
+  const ids = page.map((r) => r.id);
   return {
     total: total!.n,
     skip: q.skip,
     limit: q.limit,
-    data: data.map(({ command, login }) => ({
-      ...command,
-      login,
-      devices: devices.filter((d) => d.commandId === command.id),
-    })),
+    data: ids.length ? await withDevices(db, inArray(commands.id, ids)) : [],
   };
 }
 
 /** One command of the archive, if the caller's group holds it. */
 export async function archivedCommand(db: Db, caller: Caller, id: number) {
-  const [found] = await db
-    .select({ command: commands, login: Users.login })
-    .from(commands)
-    .leftJoin(Users, eq(Users._id, commands.userId))
-    .where(and(eq(commands.id, id), conditions(caller, {})));
-  if (!found) return undefined;
-  return {
-    ...found.command,
-    login: found.login,
-    devices: await db.select().from(commandDevices).where(eq(commandDevices.commandId, id)),
-  };
+  return (await withDevices(db, and(eq(commands.id, id), conditions(caller, {}))))[0];
 }
