@@ -132,6 +132,66 @@ describe(`calendar on ${backend}`, () => {
     expect(await daysOf(a, 'year=2026&month=6')).toEqual([['2026-06-12', 'holiday', null]]);
   });
 
+  it('shows a user of no group the group they choose (issue 28 §5), and no one a group they may not see', async () => {
+    const groups = (await s.call('GET', '/api/v1/Groups?limit=100')).body.data as {
+      _id: number;
+      name: string;
+    }[];
+    const idOf = (name: string) => groups.find((g) => g.name === name)!._id;
+    const [ga, gb] = [idOf('Calendar A'), idOf('Calendar B')];
+    await a.call('POST', '/api/v1/CalendarProfiles', {
+      date: '2026-11-11',
+      type: 'holiday',
+      label: 'Veterans Day',
+    });
+    // the administrator's own calendar is the shared days; A's holiday is A's, seen once A is chosen
+    expect(await daysOf(s, 'year=2026&month=11&group=null')).toEqual([]);
+    expect(await daysOf(s, `year=2026&month=11&group=${ga}`)).toEqual([
+      ['2026-11-11', 'holiday', 'Veterans Day'],
+    ]);
+    // a day saved and a CSV uploaded into the group chosen are that group's, as its own user sees them
+    const saved = await s.call('POST', '/api/v2/CalendarProfiles', {
+      date: '2026-11-26',
+      type: 'holiday',
+      group: gb,
+    });
+    expect([saved.status, saved.body.result.group]).toEqual([201, gb]);
+    const again = await s.call('POST', '/api/v1/CalendarProfiles', {
+      date: '2026-11-26',
+      type: 'holiday',
+      label: 'Thanksgiving',
+      group: gb,
+    });
+    expect([again.status, again.body._id]).toEqual([200, saved.body.result._id]);
+    const upload = await s.raw('POST', `/api/v2/calendar/upload?group=${gb}`, '2026-11-27,dayoff,Day after', {
+      'content-type': 'text/csv',
+    });
+    expect([upload.status, upload.body.result]).toEqual([200, { created: 1, updated: 0 }]);
+    expect(await daysOf(b, 'year=2026&month=11')).toEqual([
+      ['2026-11-26', 'holiday', 'Thanksgiving'],
+      ['2026-11-27', 'dayoff', 'Day after'],
+    ]);
+    expect(await daysOf(s, 'year=2026&month=11&group=null')).toEqual([]);
+    // a group's user naming another group, or anyone naming a group that is not there: not found
+    for (const res of [
+      await a.call('GET', `/api/v1/CalendarProfiles?year=2026&month=11&group=${gb}`),
+      await a.call('POST', '/api/v1/CalendarProfiles', { date: '2026-11-28', type: 'holiday', group: gb }),
+      await a.raw('POST', `/api/v2/calendar/upload?group=${gb}`, '2026-11-28,holiday', {
+        'content-type': 'text/csv',
+      }),
+      await s.call('GET', '/api/v1/CalendarProfiles?year=2026&month=11&group=999999'),
+      await s.raw('POST', '/api/v2/calendar/upload?group=999999', '2026-11-28,holiday', {
+        'content-type': 'text/csv',
+      }),
+    ])
+      expect([res.status, res.body.code, res.body.fields]).toEqual([404, 'NotFoundError', ['group']]);
+    expect(await daysOf(b, 'year=2026&month=11')).toHaveLength(2);
+    // a chosen group without a time zone cannot show its calendar, as for its own users
+    const zoneless = (await s.call('POST', '/api/v1/Groups', { name: 'Calendar zoneless' })).body._id;
+    const refused = await s.call('GET', `/api/v1/CalendarProfiles?year=2026&group=${zoneless}`);
+    expect([refused.status, refused.body.code]).toEqual([500, 'CalendarSettingsError']);
+  });
+
   it('sets every day of a good CSV, adding and changing, with a header and either separator', async () => {
     await a.call('POST', '/api/v1/CalendarProfiles', { date: '2026-07-01', type: 'workday' });
     const res = await csv(

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { applySaveRules, createSchema, idSchema, patchSchema } from '@sl/domain';
 import { CALENDAR_CSV_MAX_BYTES, readCalendarCsv } from './calendar-csv.ts';
 import { withPeriod } from './calendar-period.ts';
-import { assertCalendarZone } from './calendar-zone.ts';
+import { assertCalendarZone, calendarGroup } from './calendar-zone.ts';
 import { Calendar, CalendarService, type CalendarDay } from './calendar.service.ts';
 import type { Db } from '../db/connect.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
@@ -53,10 +53,13 @@ export function registerCalendarRoutes(
     if (req.method !== 'GET' || !lists.has(req.routeOptions.url ?? '')) return;
     const query = req.query as Query;
     req.query = withPeriod(query);
-    if (query.year !== undefined) await assertCalendarZone(db, req.caller.groupId);
+    // a named group is one the caller sees (else not found); its days need its time zone as the caller's do
+    const named = typeof query.group === 'string' ? query.group : undefined;
+    const group = named === undefined ? req.caller.groupId : await calendarGroup(service, req.caller, named);
+    if (query.year !== undefined) await assertCalendarZone(db, group);
   });
   registerSave(app, calendar);
-  void app.register(async (scope) => registerUpload(scope, calendar));
+  void app.register(async (scope) => registerUpload(scope, calendar, service));
 }
 
 /** Spec §5 save rules on a day, keeping the `_id` that names the day to change and a null that clears. */
@@ -75,11 +78,18 @@ function registerSave(app: FastifyInstance, calendar: CalendarService) {
   const summary =
     'Sets the day type of a date in the caller’s group: `_id` names the day to change; a date that already has one is changed, never doubled (201 created, 200 changed; a change needs the edit right).';
   const save = async (req: FastifyRequest) => calendar.save(req.caller, req.body as CalendarDay);
+  const summaryGroup =
+    ' A user of no group (an administrator) names the group in `group`, else sets a shared day.';
   r.post(
     `/api/v1/${Calendar.name}`,
     {
       ...specialRoute(app),
-      schema: { tags, summary, body: dayBody, response: { 201: row, 200: row, ...errorResponses } },
+      schema: {
+        tags,
+        summary: summary + summaryGroup,
+        body: dayBody,
+        response: { 201: row, 200: row, ...errorResponses },
+      },
       config: config('create'),
       preValidation: saveRules,
     },
@@ -94,7 +104,7 @@ function registerSave(app: FastifyInstance, calendar: CalendarService) {
       ...specialRoute(app),
       schema: {
         tags,
-        summary,
+        summary: summary + summaryGroup,
         body: dayBody,
         response: { 201: envelope(row), 200: envelope(row), ...errorResponses },
       },
@@ -118,7 +128,7 @@ export function tooLarge(err: FastifyError, req: FastifyRequest, reply: FastifyR
   );
 }
 
-function registerUpload(scope: FastifyInstance, calendar: CalendarService) {
+function registerUpload(scope: FastifyInstance, calendar: CalendarService, service: EntityService) {
   scope.addContentTypeParser('text/csv', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   scope.withTypeProvider<ZodTypeProvider>().post(
     '/api/v2/calendar/upload',
@@ -128,6 +138,14 @@ function registerUpload(scope: FastifyInstance, calendar: CalendarService) {
         summary:
           'Sets many days from a CSV (text/csv or text/plain, at most 7 KB, spec §9): one day a line as `date,type,label` with `,` or `;`, an optional header line, dates YYYY-MM-DD or DD-MM-YYYY. Every line is checked first: any bad line refuses the whole file with a report per line (`lines`) and nothing is written; otherwise all days are set in one transaction. Needs the upload right, and create and edit for the days it adds and changes.',
         body: z.string(),
+        querystring: z.object({
+          group: z
+            .string()
+            .optional()
+            .describe(
+              'the group whose days these are, for a user of no group (an administrator); else shared',
+            ),
+        }),
         response: {
           200: envelope(z.object({ created: z.number(), updated: z.number() })),
           ...errorResponses,
@@ -146,9 +164,11 @@ function registerUpload(scope: FastifyInstance, calendar: CalendarService) {
         return reply.status(400).send({ ...errorBody(refused, requestLanguage(req)), lines: problems });
       }
       if (!days.length) throw new ApiError('IsInvalidError', ['file'], { reason: 'empty' });
+      const group = await calendarGroup(service, req.caller, req.query.group);
       const counts = await calendar.upload(
         req.caller,
         days.map(({ date, type, label }) => ({ date, type, ...(label && { label }) })),
+        group,
       );
       return { error: false as const, result: counts };
     },

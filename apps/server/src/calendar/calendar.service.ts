@@ -6,6 +6,7 @@ import { EntityService } from '../entities/entity.service.ts';
 import { parseListQuery } from '../entities/list-query.ts';
 import type { ApiRow } from '../entities/row-mapper.ts';
 import { ApiError } from '../http/api-error.ts';
+import { calendarGroup } from './calendar-zone.ts';
 
 export const Calendar = entity('CalendarProfiles');
 
@@ -26,27 +27,34 @@ export class CalendarService {
   ) {}
 
   async save(caller: Caller, day: CalendarDay): Promise<{ row: ApiRow; created: boolean }> {
-    const { _id, ...fields } = day;
-    const id = _id ?? (await this.daysOf(caller, [day.date], day.group)).get(day.date)?._id;
+    const group = await calendarGroup(this.service, caller, day.group);
+    const { _id, ...rest } = day;
+    const fields = { ...rest, ...(group !== null && { group }) };
+    const id = _id ?? (await this.daysOf(caller, [day.date], group ?? undefined)).get(day.date)?._id;
     if (id !== undefined) return { row: await this.update(caller, id, fields), created: false };
     try {
       return { row: await this.service.create(Calendar, caller, fields), created: true };
     } catch (err) {
       // another save of the same date came first: this one changes it
-      const first = (await this.daysOf(caller, [day.date], day.group)).get(day.date);
+      const first = (await this.daysOf(caller, [day.date], group ?? undefined)).get(day.date);
       if (!(err instanceof ApiError && err.code === 'AlreadyExistsError') || !first) throw err;
       return { row: await this.update(caller, first._id, fields), created: false };
     }
   }
 
   /** Every day or none: the days are written in one transaction. */
-  async upload(caller: Caller, days: CalendarDay[]): Promise<{ created: number; updated: number }> {
+  async upload(
+    caller: Caller,
+    days: CalendarDay[],
+    /** the group the days are set in (`calendarGroup`): null, the shared days */
+    group: number | null = null,
+  ): Promise<{ created: number; updated: number }> {
     const counts = await this.db.transaction(async (tx) => {
       const inTx = new EntityService(this.repo.withDb(tx as unknown as Db));
       const existing = await this.daysOf(
         caller,
         days.map((d) => d.date),
-        undefined,
+        group ?? undefined,
         inTx,
       );
       const updating = days.filter((d) => existing.has(d.date));
@@ -54,8 +62,9 @@ export class CalendarService {
       if (updating.length) need(caller, 'edit');
       for (const day of days) {
         const id = existing.get(day.date)?._id;
-        if (id === undefined) await inTx.create(Calendar, caller, day);
-        else await inTx.update(Calendar, caller, id, day);
+        const row = { ...day, ...(group !== null && { group }) };
+        if (id === undefined) await inTx.create(Calendar, caller, row);
+        else await inTx.update(Calendar, caller, id, row);
       }
       return { created: days.length - updating.length, updated: updating.length };
     });
