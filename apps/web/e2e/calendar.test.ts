@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
-import type { TestServer } from '../../server/test/harness.ts';
+import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
 import { consoleForSuite, openPage, signInAt } from './console-session.ts';
 import { seriousViolations } from './axe.ts';
@@ -47,6 +47,21 @@ consoleForSuite(
       type: 'NORMAL',
       email: 'reader@example.org',
     });
+    // the server's Demo group, with a holiday of its own, which the administrator (of no group) must choose to see
+    const groups = (await s.call('GET', '/api/v1/Groups?limit=100')).body.data as {
+      _id: number;
+      name: string;
+    }[];
+    const demo = groups.find((g) => g.name === 'Demo')!._id;
+    await s.call('PATCH', `/api/v1/Groups/${demo}`, { cities: [city] });
+    const set = await s.call('POST', '/api/v1/CalendarProfiles', {
+      date: DEMO_HOLIDAY,
+      type: 'holiday',
+      label: 'Demo founders day',
+      group: demo,
+    });
+    if (set.status !== 201 || set.body.group !== demo)
+      throw new Error(`Demo's holiday: ${JSON.stringify(set.body)}`);
   },
 );
 
@@ -58,11 +73,12 @@ const firstSaturday = () => {
   return dayOfThisMonth(1 + ((6 - first + 7) % 7));
 };
 const HOLIDAY = dayOfThisMonth(18);
+const DEMO_HOLIDAY = dayOfThisMonth(9);
 
-async function calendarIn(lang: 'en-us' | 'ru', login = LOGIN): Promise<Page> {
+async function calendarIn(lang: 'en-us' | 'ru', login = LOGIN, password = PASSWORD): Promise<Page> {
   const page = await openPage(browser, lang);
   page.setDefaultTimeout(20_000);
-  await signInAt(page, s.url, login, PASSWORD, `/Calendar`);
+  await signInAt(page, s.url, login, password, `/Calendar`);
   await page.getByTestId('calendar-period').waitFor();
   return page;
 }
@@ -124,6 +140,39 @@ describe('the calendar in Chromium', () => {
     expect(await page.locator(`[data-day="${HOLIDAY}"]`).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Upload CSV' }).count()).toBe(0);
     await page.context().close();
+  });
+
+  it('lets the administrator, who sees every group, choose the Demo group and see its holidays, remembered', async () => {
+    const page = await calendarIn('en-us', 'admin', ADMIN_PASSWORD);
+    const chooser = page.getByLabel('Group');
+    // the group admin's holiday is their group's: seen once that group is chosen, and Demo's is not there
+    await chooser.click();
+    await page.getByRole('option', { name: 'Calendar city' }).click();
+    await expect.poll(() => page.locator(`[data-day="${HOLIDAY}"]`).textContent()).toMatch(/Holiday/);
+    expect(await page.locator(`[data-day="${DEMO_HOLIDAY}"]`).textContent()).not.toMatch(/Holiday/);
+    await chooser.click();
+    await page.getByRole('option', { name: 'Demo' }).click();
+    const demoDay = page.locator(`[data-day="${DEMO_HOLIDAY}"]`);
+    await expect.poll(() => demoDay.textContent()).toMatch(/Holiday.*Demo founders day/);
+    expect(await page.locator(`[data-day="${HOLIDAY}"]`).textContent()).not.toMatch(/Holiday/);
+    await shot(page, 'calendar-admin-group-en');
+    await page.reload();
+    await expect.poll(() => demoDay.textContent()).toMatch(/Holiday.*Demo founders day/);
+    expect(await chooser.textContent()).toBe('Demo');
+    // the shared days every group follows are a choice of their own
+    await chooser.click();
+    await page.getByRole('option', { name: 'Shared days (every group)' }).click();
+    await expect.poll(() => demoDay.textContent()).not.toMatch(/Holiday/);
+    await page.context().close();
+
+    const ru = await calendarIn('ru', 'admin', ADMIN_PASSWORD);
+    await ru.getByLabel('Группа').click();
+    await ru.getByRole('option', { name: 'Demo' }).click();
+    await expect
+      .poll(() => ru.locator(`[data-day="${DEMO_HOLIDAY}"]`).textContent())
+      .toMatch(/Праздник.*Demo founders day/);
+    expect(await seriousViolations(ru)).toEqual([]);
+    await ru.context().close();
   });
 
   it('speaks Russian: day types, the year overview and the line report', async () => {

@@ -9,21 +9,33 @@ export type UploadAnswer =
   | { ok: true; created: number; updated: number }
   | { ok: false; reason?: string; message: string; lines: LineProblem[] };
 
-export const saveDay = (day: { _id?: number; date: string; type: string; label: string | null }) =>
-  http<CalendarDay>('POST', '/api/v1/CalendarProfiles', day);
+/**
+ * Whose days: `own` the user's group's; a number the group a user of no group chose; null the shared days (those all
+ * groups follow), a user of no group's own.
+ */
+export type DaysOf = number | null | 'own';
 
-/** The days set in a month or year: the group's, or a user of no group's shared days (those all groups follow). */
-export function daysOfPeriod(year: number, month: number | undefined, ofGroup: boolean) {
+export const saveDay = (
+  day: { _id?: number; date: string; type: string; label: string | null },
+  group: DaysOf = 'own',
+) =>
+  http<CalendarDay>('POST', '/api/v1/CalendarProfiles', {
+    ...day,
+    ...(typeof group === 'number' && { group }),
+  });
+
+/** The days set in a month or year of a group, or the shared days. */
+export function daysOfPeriod(year: number, month: number | undefined, group: DaysOf) {
   const q = new URLSearchParams({ year: String(year) });
   if (month !== undefined) q.set('month', String(month));
-  if (!ofGroup) q.set('group', 'null');
+  if (group !== 'own') q.set('group', String(group));
   return http<{ data: CalendarDay[] }>('GET', `/api/v1/CalendarProfiles?${q}`).then((page) => page.data);
 }
 
 const csrf = () => decodeURIComponent(/(?:^|;\s*)csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '');
 
-export async function uploadCalendar(csv: string): Promise<UploadAnswer> {
-  const res = await fetch('/api/v2/calendar/upload', {
+export async function uploadCalendar(csv: string, group: DaysOf = 'own'): Promise<UploadAnswer> {
+  const res = await fetch(`/api/v2/calendar/upload${typeof group === 'number' ? `?group=${group}` : ''}`, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'text/csv', 'x-csrf-token': csrf() },

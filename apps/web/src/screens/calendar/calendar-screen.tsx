@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import {
@@ -16,8 +16,9 @@ import { HttpError, Title, useLocaleState, useTranslate } from 'react-admin';
 import { may } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
 import { canDo, storedSubject } from '../../providers/auth-provider.ts';
-import { daysOfPeriod, type CalendarDay } from './calendar-api.ts';
+import { daysOfPeriod, type CalendarDay, type DaysOf } from './calendar-api.ts';
 import { dayTitle, firstDayOfWeek, isoDay, monthTitle, shiftMonth, weekdayOfDay } from './calendar-dates.ts';
+import { CalendarGroup, choosesCalendarGroup, type ChosenGroup } from './calendar-group.tsx';
 import { CalendarLegend } from './calendar-legend.tsx';
 import { cityWeekend, keepsGroupDays } from './city-weekend.ts';
 import { DayDialog } from './day-dialog.tsx';
@@ -31,11 +32,23 @@ const errorCodeOf = (err: unknown) =>
 const now = new Date();
 const TODAY = isoDay(now.getFullYear(), now.getMonth() + 1, now.getDate());
 
-/** The calendar of day types of the user's group (spec §2): a month or a whole year, set by day or by CSV. */
+/**
+ * The calendar of day types of the user's group (spec §2), or of the group chosen by a user who sees several: a
+ * month or a whole year, set by day or by CSV.
+ */
 export default function CalendarScreen() {
   const translate = useTranslate();
   const [language] = useLocaleState();
-  const weekend = useMemo(cityWeekend, []);
+  const chooses = useMemo(choosesCalendarGroup, []);
+  /** the group a user who sees several chose (undefined until the chooser knows the groups) */
+  const [chosen, setChosen] = useState<ChosenGroup>();
+  const choose = useCallback((g: ChosenGroup) => setChosen(g), []);
+  const group: DaysOf | undefined = chooses ? chosen?.id : keepsGroupDays() ? 'own' : null;
+  const zone = chosen?.timezone;
+  const weekend = useMemo(
+    () => cityWeekend(chooses && zone !== undefined ? { timezone: zone } : undefined),
+    [chooses, zone],
+  );
   const [view, setView] = useState<'month' | 'year'>('month');
   const [period, setPeriod] = useState({ year: now.getFullYear(), month: now.getMonth() + 1 });
   const [days, setDays] = useState<ReadonlyMap<string, CalendarDay>>(new Map());
@@ -48,8 +61,9 @@ export default function CalendarScreen() {
   const mayUpload = editable && subject !== undefined && may(subject, 'CalendarProfiles', 'upload', true);
   const { year, month } = period;
   useEffect(() => {
+    if (group === undefined) return;
     let gone = false;
-    daysOfPeriod(year, view === 'month' ? month : undefined, keepsGroupDays())
+    daysOfPeriod(year, view === 'month' ? month : undefined, group)
       .then((list) => {
         if (gone) return;
         setDays(new Map(list.map((d) => [d.date, d])));
@@ -59,7 +73,7 @@ export default function CalendarScreen() {
     return () => {
       gone = true;
     };
-  }, [year, month, view, version]);
+  }, [year, month, view, version, group]);
   const step = (by: number) =>
     setPeriod(view === 'month' ? shiftMonth(year, month, by) : { year: year + by, month });
   const firstDay = useMemo(() => firstDayOfWeek(language), [language]);
@@ -93,7 +107,8 @@ export default function CalendarScreen() {
             {translate(sl('calendarToday'))}
           </Button>
           <Box sx={{ flex: 1 }} />
-          {mayUpload && <UploadButton onUploaded={reload} />}
+          <CalendarGroup onChange={choose} />
+          {mayUpload && group !== undefined && <UploadButton group={group} onUploaded={reload} />}
         </Box>
         {failure && (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="calendar-failure">
@@ -124,6 +139,7 @@ export default function CalendarScreen() {
           title={dayTitle(language, picked)}
           set={days.get(picked)}
           current={weekend.includes(weekdayOfDay(picked)) ? 'weekend' : 'workday'}
+          group={group ?? 'own'}
           onClose={(saved) => {
             setPicked(undefined);
             if (saved) reload();

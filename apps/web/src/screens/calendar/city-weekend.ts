@@ -9,11 +9,11 @@ type ZonedGroup = Zoned & { cities?: Zoned[] };
  * The ISO weekdays of the weekend in the user's city, by its country's calendar: the zone of their group, else of
  * its first city that has one, else the browser's.
  */
-export function cityWeekend(): number[] {
-  const group = storedProfile()?.group as ZonedGroup | null | undefined;
+export function cityWeekend(chosen?: Zoned): number[] {
+  const group = chosen ?? (storedProfile()?.group as ZonedGroup | null | undefined);
   const zone =
     group?.timezone ||
-    group?.cities?.find((c) => c.timezone)?.timezone ||
+    (group as ZonedGroup | null | undefined)?.cities?.find((c) => c.timezone)?.timezone ||
     Intl.DateTimeFormat().resolvedOptions().timeZone;
   return weekendOfZone(zone);
 }

@@ -11,7 +11,7 @@ import {
 import { useNotify, useTranslate } from 'react-admin';
 import { DAY_TYPES } from '@sl/domain';
 import { sl } from '../../i18n/messages.ts';
-import { saveDay, type CalendarDay } from './calendar-api.ts';
+import { saveDay, type CalendarDay, type DaysOf } from './calendar-api.ts';
 import { DAY_COLOURS } from './day-type-look.ts';
 
 type Props = {
@@ -19,11 +19,13 @@ type Props = {
   title: string;
   set?: CalendarDay; /** the type the date has when none is set */
   current: string;
+  /** whose day it is */
+  group: DaysOf;
   onClose: (saved: boolean) => void;
 };
 
 /** Sets the day type and label of one date (the calendar's POST: a date already set is changed). */
-export function DayDialog({ date, title, set, current, onClose }: Props) {
+export function DayDialog({ date, title, set, current, group, onClose }: Props) {
   const translate = useTranslate();
   const notify = useNotify();
   const [type, setType] = useState(set?.type ?? current);
@@ -32,7 +34,7 @@ export function DayDialog({ date, title, set, current, onClose }: Props) {
   const save = async () => {
     setSaving(true);
     try {
-      await saveDay({ ...(set && { _id: set._id }), date, type, label: label.trim() || null });
+      await saveDay({ ...(set && { _id: set._id }), date, type, label: label.trim() || null }, group);
       notify(sl('calendarSaved'), { type: 'success' });
       onClose(true);
     } catch (err) {

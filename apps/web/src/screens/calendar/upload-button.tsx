@@ -3,19 +3,19 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { sl, type MessageKey } from '../../i18n/messages.ts';
-import { uploadCalendar, type UploadAnswer } from './calendar-api.ts';
+import { uploadCalendar, type DaysOf, type UploadAnswer } from './calendar-api.ts';
 
 type Refusal = Extract<UploadAnswer, { ok: false }>;
 
 /** Picks a CSV and uploads it; a refused file's bad lines are listed, each with its column and reason. */
-export function UploadButton({ onUploaded }: { onUploaded: () => void }) {
+export function UploadButton({ group, onUploaded }: { group: DaysOf; onUploaded: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const [refusal, setRefusal] = useState<Refusal>();
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    const answer = await uploadCalendar(await file.text());
+    const answer = await uploadCalendar(await file.text(), group);
     if (input.current) input.current.value = '';
     if (!answer.ok) return setRefusal(answer);
     notify(sl('calendarUploaded'), { type: 'success', messageArgs: answer });
