@@ -46,6 +46,7 @@ export function CalendarGroup({ onChange }: { onChange(group: ChosenGroup): void
       value={value ?? SHARED}
       onChange={(e) => remember(e.target.value === SHARED ? SHARED : Number(e.target.value))}
       sx={{ minWidth: 200 }}
+      data-testid="calendar-group"
     >
       {data.map((g) => (
         <MenuItem key={g.id} value={g.id}>
