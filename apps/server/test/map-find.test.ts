@@ -29,6 +29,12 @@ const square = ([lon, lat]: number[], d: number) =>
     .map(([lon, lat]) => `${lon!.toFixed(6)},${lat!.toFixed(6)}`)
     .join(';');
 
+/** Every result that starts with `typed` comes before every one that only holds it. */
+const startingFirst = (found: Found[], typed: string) => {
+  const starts = found.map((f) => f.text.toLowerCase().startsWith(typed));
+  return starts.indexOf(false) === -1 || starts.lastIndexOf(true) < starts.indexOf(false);
+};
+
 beforeAll(async () => {
   ({ s, sim, close } = await startField(2));
   stranger = await s.adminOfNewGroup('Elsewhere');
@@ -72,8 +78,9 @@ describe(`map search on ${backend}`, () => {
       .result as Found[];
     expect(byStreet.length).toBeGreaterThan(0);
     expect(byStreet.length).toBeLessThanOrEqual(50);
-    for (const f of byStreet)
-      expect(f.text.toLowerCase().startsWith(street.street!.slice(0, 4).toLowerCase())).toBe(true);
+    const typed = street.street!.slice(0, 4).toLowerCase();
+    for (const f of byStreet) expect(f.text.toLowerCase()).toContain(typed);
+    expect(startingFirst(byStreet, typed)).toBe(true);
     expect(byStreet.some((f) => f._id === street._id && f.field === 'street')).toBe(true);
 
     const mac = sim.city.cabinets[0]!.modules[0]!.mac;
@@ -86,6 +93,35 @@ describe(`map search on ${backend}`, () => {
     expect(prefix.every((f) => f.text.startsWith(controller.slice(0, 6)))).toBe(true);
     // a wildcard is a character like any other
     expect((await search(s, '%')).body.result).toEqual([]);
+  });
+
+  it('finds a part inside a word (pole id, street, MAC), those that start with it first', async () => {
+    const poles = (await s.call('GET', '/api/v1/LuminarySupports?limit=200')).body.data as Row[];
+    const pole = poles.find((p) => p.uid.length >= 6)!;
+    const inner = pole.uid.slice(2, 6).toLowerCase();
+    const byInner = (await search(s, inner.toUpperCase(), '&limit=50')).body.result as Found[];
+    expect(byInner.some((f) => f._id === pole._id && f.field === 'uid')).toBe(true);
+    for (const f of byInner) expect(f.text.toLowerCase()).toContain(inner);
+    expect(startingFirst(byInner, inner)).toBe(true);
+
+    const street = poles.find((p) => p.street && p.street.length >= 8)!;
+    const part = street.street!.slice(3, 7);
+    const byPart = (await search(s, part, '&limit=50')).body.result as Found[];
+    expect(byPart.length).toBeGreaterThan(0);
+    for (const f of byPart) expect(f.text.toLowerCase()).toContain(part.toLowerCase());
+    expect(startingFirst(byPart, part.toLowerCase())).toBe(true);
+
+    const mac = sim.city.cabinets[0]!.modules[1]!.mac;
+    const byMac = (await search(s, mac.slice(4, 10), '&limit=50')).body.result as Found[];
+    expect(byMac.some((f) => f.layer === 'LuminaryModules' && f.text === mac)).toBe(true);
+
+    // a poles's whole id and a part of it: the prefix and exact matches come before those holding it inside
+    const both = (await search(s, pole.uid.slice(0, 3), '&limit=50')).body.result as Found[];
+    expect(startingFirst(both, pole.uid.slice(0, 3).toLowerCase())).toBe(true);
+    // two characters are a prefix only (a trigram needs three)
+    const two = (await search(s, pole.uid.slice(2, 4), '&limit=50')).body.result as Found[];
+    for (const f of two)
+      expect(f.text.toLowerCase().startsWith(pole.uid.slice(2, 4).toLowerCase())).toBe(true);
   });
 
   it("shows a group's devices to that group only, and the map's viewers", async () => {

@@ -3,9 +3,14 @@
 // thread starts the same under tsx, vitest and node.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const { dataDir, image } = workerData;
-const pg = dataDir ? new PGlite(dataDir) : new PGlite({ loadDataDir: image ? new Blob([image]) : undefined });
+// pg_trgm: the map's search finds a part inside a word through trigram indexes (migration map_find_trgm)
+const extensions = { pg_trgm };
+const pg = dataDir
+  ? new PGlite(dataDir, { extensions })
+  : new PGlite({ loadDataDir: image ? new Blob([image]) : undefined, extensions });
 /** open transactions by id: the PGlite transaction and how to end it */
 const transactions = new Map();
 

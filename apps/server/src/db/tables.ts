@@ -91,7 +91,15 @@ function buildTable(e: Entity): AnyTable {
         extra.push(index(`${idx}_gin`).using('gin', sql`${t[name]!} jsonb_path_ops`));
       else if (field.kind === 'ref' || field.index) extra.push(index(`${idx}_idx`).on(t[name]!));
       // in byte order ("C"): a prefix is a range of it, and the walk in its order stops at the limit
-      if (field.find) extra.push(index(`${idx}_find`).on(findKey(t[name]!)).where(live));
+      if (field.find) {
+        extra.push(index(`${idx}_find`).on(findKey(t[name]!)).where(live));
+        // trigrams (pg_trgm): a part inside a word, `like '%typed%'`, without reading every row
+        extra.push(
+          index(`${idx}_find_trgm`)
+            .using('gin', sql`${findKey(t[name]!)} gin_trgm_ops`)
+            .where(live),
+        );
+      }
       if (field.kind === 'point') {
         const p = pointColumns(name);
         extra.push(index(`${idx}_idx`).on(t[p.lat]!, t[p.lon]!));
