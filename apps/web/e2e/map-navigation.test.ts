@@ -208,3 +208,76 @@ describe('the map finds, shows districts and dims an area', () => {
       SLOW,
     );
 });
+
+// A polygon drawn by clicks (issue 28 §5): started from the keyboard, closed on its first corner or by a
+// double-click, cancelled by Esc; the dim dialog then takes it as it takes a rectangle.
+describe('the map draws a polygon to dim', () => {
+  it(
+    'draws a polygon by clicks, closes it on the first corner or by a double-click, Esc cancels (en-us)',
+    async () => {
+      const { page } = await openMapPage(f.browser, 'en-us');
+      await signInAdmin(page, f.s.url);
+      await settled(page);
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/v2/map/area?')) asked.push(decodeURIComponent(r.url()));
+      });
+      const area = page.getByTestId('map-area');
+      const polygon = area.getByRole('button', { name: 'Draw a polygon' });
+      // from the keyboard
+      await polygon.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => polygon.getAttribute('aria-pressed')).toBe('true');
+      await area.getByText(/click the first corner/).waitFor();
+
+      const box = (await page.getByTestId('map').boundingBox())!;
+      const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+      const corners = [
+        [cx - 150, cy - 100],
+        [cx + 150, cy - 120],
+        [cx + 100, cy + 130],
+        [cx - 130, cy + 90],
+      ] as const;
+      for (const [x, y] of corners) await page.mouse.click(x, y);
+      // the map did not move while corners were clicked
+      await page.mouse.click(corners[0][0] + 3, corners[0][1] + 2);
+      const dim = page.getByTestId('map-area-dim');
+      await dim.getByTestId('map-area-count').getByText(FIND['en-us'].inArea).waitFor();
+      expect(await polygon.getAttribute('aria-pressed')).toBe('false');
+      const sent = asked.at(-1)!.split('area=')[1]!.split(';');
+      expect(sent).toHaveLength(4);
+      const [lon, lat] = sent[1]!.split(',').map(Number);
+      const there = await page.evaluate(([x, y]) => window.__slMap!.unproject([x, y]), [
+        corners[1][0] - box.x,
+        corners[1][1] - box.y,
+      ] as [number, number]);
+      expect(lon).toBeCloseTo(there.lng, 4);
+      expect(lat).toBeCloseTo(there.lat, 4);
+      await shot(page, 'map-area-polygon-en');
+
+      // Esc while drawing: nothing sent, the polygon chosen before stays
+      const before = asked.length;
+      await polygon.click();
+      await page.mouse.click(cx - 50, cy - 50);
+      await page.mouse.click(cx + 50, cy - 50);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => polygon.getAttribute('aria-pressed')).toBe('false');
+      await page.mouse.click(cx + 50, cy + 50);
+      expect(asked.length).toBe(before);
+      await dim.getByTestId('map-area-count').getByText(FIND['en-us'].inArea).waitFor();
+
+      // a triangle closed by a double-click on its last corner
+      await polygon.click();
+      await page.mouse.click(cx - 100, cy - 100);
+      await page.mouse.click(cx + 100, cy - 100);
+      const zoom = await page.evaluate(() => window.__slMap!.getZoom());
+      await page.mouse.dblclick(cx, cy + 100);
+      await expect.poll(() => asked.length).toBeGreaterThan(before);
+      expect(asked.at(-1)!.split('area=')[1]!.split(';')).toHaveLength(3);
+      expect(await page.evaluate(() => window.__slMap!.getZoom())).toBe(zoom);
+      await dim.getByTestId('map-area-count').getByText(FIND['en-us'].inArea).waitFor();
+      await page.context().close();
+    },
+    SLOW,
+  );
+});

@@ -16,7 +16,7 @@ import { sl } from '../../i18n/messages.ts';
 import { DISTRICT_FILL, showArea, showDistricts } from './area-layers.ts';
 import { districts, type Area, type District } from './find-api.ts';
 import { LAYERS, layerIds } from './map-style.ts';
-import { useAreaDraw } from './use-area-draw.ts';
+import { useAreaDraw, type DrawShape } from './use-area-draw.ts';
 
 type Props = {
   map: MapLibre;
@@ -35,7 +35,7 @@ export function MapArea({ map, ready, area, onArea }: Props) {
   const [shown, setShown] = useStore<boolean>('sl.map.districts', false);
   const [list, setList] = useState<District[]>();
   const [wanted, setWanted] = useState(shown);
-  const [drawing, setDrawing] = useState(false);
+  const [drawing, setDrawing] = useState<DrawShape>();
 
   useEffect(() => {
     if (!(wanted || (shown && ready)) || list) return;
@@ -53,12 +53,17 @@ export function MapArea({ map, ready, area, onArea }: Props) {
   const choose = useCallback(
     (a: Area | undefined) => {
       onArea(a);
-      setDrawing(false);
+      setDrawing(undefined);
     },
     [onArea],
   );
   const drawn = useCallback((ring: [number, number][]) => choose({ kind: 'drawn', ring }), [choose]);
-  useAreaDraw(map, drawing, drawn);
+  const cancel = useCallback(() => {
+    setDrawing(undefined);
+    // the area chosen before, if any, outlined again
+    showArea(map, area?.kind === 'drawn' ? area.ring : undefined);
+  }, [map, area]);
+  useAreaDraw(map, drawing, drawn, cancel);
 
   useEffect(() => {
     if (map.isStyleLoaded()) showArea(map, area?.kind === 'drawn' ? area.ring : undefined);
@@ -126,14 +131,18 @@ export function MapArea({ map, ready, area, onArea }: Props) {
           </MenuItem>
         )}
       </TextField>
-      <Stack direction="row" spacing={1}>
-        <Button
-          size="small"
-          variant={drawing ? 'contained' : 'outlined'}
-          onClick={() => setDrawing((d) => !d)}
-        >
-          {translate(sl('mapAreaDraw'))}
-        </Button>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {(['rectangle', 'polygon'] as const).map((shape) => (
+          <Button
+            key={shape}
+            size="small"
+            variant={drawing === shape ? 'contained' : 'outlined'}
+            aria-pressed={drawing === shape}
+            onClick={() => setDrawing((d) => (d === shape ? undefined : shape))}
+          >
+            {translate(sl(shape === 'rectangle' ? 'mapAreaDraw' : 'mapAreaPolygon'))}
+          </Button>
+        ))}
         {area && (
           <Button size="small" onClick={() => choose(undefined)}>
             {translate(sl('mapAreaClear'))}
@@ -142,7 +151,7 @@ export function MapArea({ map, ready, area, onArea }: Props) {
       </Stack>
       {drawing && (
         <Typography variant="caption" component="p">
-          {translate(sl('mapAreaDrawHint'))}
+          {translate(sl(drawing === 'rectangle' ? 'mapAreaDrawHint' : 'mapAreaPolygonHint'))}
         </Typography>
       )}
     </Paper>

@@ -86,7 +86,10 @@ export const MAP_MESSAGES = {
     mapDistrictsNone: 'No districts',
     mapAreaDraw: 'Draw an area',
     mapAreaClear: 'Clear',
-    mapAreaDrawHint: 'Drag a rectangle on the map.',
+    mapAreaDrawHint: 'Drag a rectangle on the map. Esc cancels.',
+    mapAreaPolygon: 'Draw a polygon',
+    mapAreaPolygonHint:
+      'Click the map at each corner; click the first corner, double-click or press Enter to close. Esc cancels.',
     mapAreaTooMany: 'More control modules here than one command takes (1,000): choose a smaller area.',
     mapAreaModules: '%{count} control module |||| %{count} control modules',
     mapAreaAnswer:
@@ -179,7 +182,10 @@ export const MAP_MESSAGES = {
     mapDistrictsNone: 'Районов нет',
     mapAreaDraw: 'Выделить область',
     mapAreaClear: 'Сбросить',
-    mapAreaDrawHint: 'Растяните прямоугольник на карте.',
+    mapAreaDrawHint: 'Растяните прямоугольник на карте. Esc — отмена.',
+    mapAreaPolygon: 'Нарисовать многоугольник',
+    mapAreaPolygonHint:
+      'Щёлкайте по карте в каждом углу; чтобы замкнуть, щёлкните первый угол, дважды щёлкните или нажмите Enter. Esc — отмена.',
     mapAreaTooMany:
       'Здесь больше модулей управления, чем принимает одна команда (1 000): выберите область меньше.',
     mapAreaModules:
