@@ -100,7 +100,9 @@ async function city(count: number, browser: Awaited<ReturnType<typeof launch>>):
   const maplibreRuns: Measurement[] = [];
   for (let i = 0; i < RUNS; i++) {
     const m = await measure(browser, 'maplibre', `${server.url}/Map`, MAPLIBRE_CAP_MS, signIn);
-    console.log(`  console map, run ${i + 1}: first markers ${m.firstMarkersMs?.toFixed(0) ?? '-'} ms`);
+    console.log(
+      `  console map, run ${i + 1}: first markers ${m.firstMarkersMs?.toFixed(0) ?? '-'} ms, MapLibre's ${m.mapLibreMs?.toFixed(0) ?? '-'} ms`,
+    );
     maplibreRuns.push(m);
   }
   await stopAll();
