@@ -1,4 +1,4 @@
-import { and, between, eq, inArray, isNull, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { areaOf } from '@sl/domain/districts';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
@@ -39,6 +39,9 @@ export async function moduleIdsIn(
       .select({ _id: M._id })
       .from(M)
       .where(and(isNull(M.deletedAt), scope(M), condition))
+      // in id order: the same area answers the same list, also after a dim rewrote the rows (PostgreSQL then
+      // returned them in their new places' order)
+      .orderBy(asc(M._id))
       .limit(MAX_AREA_MODULES + 1);
     return rows.map((r) => r._id as number);
   };
