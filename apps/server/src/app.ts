@@ -46,6 +46,10 @@ import { registerCalendarRoutes } from './calendar/calendar.routes.ts';
 import { registerControlRoutes } from './field/control.routes.ts';
 import { registerControllerCommandRoutes } from './field/controller-command.routes.ts';
 import { registerDeviceSecretRoutes, SECRET_ON_CREATE } from './field/device-secret.routes.ts';
+import { registerTalqCmsRoutes } from './talq/talq-cms.routes.ts';
+import { TalqDevices } from './talq/talq-devices.ts';
+import { TalqGateways } from './talq/talq-gateways.ts';
+import { registerTalqGatewayRoutes } from './talq/talq.routes.ts';
 import { registerEntityRoutes } from './entities/entity.routes.ts';
 import { registerExportRoutes } from './entities/export.routes.ts';
 import { registerHealthRoutes, type SimulatedField } from './http/health.routes.ts';
@@ -325,6 +329,13 @@ export async function buildApp({
   registerLiveRoutes(app, hub, { sessions: auth });
   registerControllerCommandRoutes(app, service, commandService);
   registerDeviceSecretRoutes(app, service, secrets);
+  const talqGateways = new TalqGateways(db, service, secrets);
+  registerTalqGatewayRoutes(app, talqGateways);
+  await registerTalqCmsRoutes(app, {
+    gateways: talqGateways,
+    secrets,
+    devices: new TalqDevices(db, service),
+  });
   registerControlRoutes(app, db, commandService, service);
   registerModuleConfigRoutes(app, db, commandService, written);
   registerModuleHistoryRoutes(app, db, service);

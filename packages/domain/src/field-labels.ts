@@ -76,6 +76,7 @@ const RU: Record<string, string> = {
   cl_status: 'Состояние',
   imei: 'IMEI',
   readingMeter: 'Опрос счётчика',
+  protocol: 'Протокол',
   sequence: 'Последовательность',
   polarity: 'Полярность',
   connected: 'На связи',

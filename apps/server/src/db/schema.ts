@@ -11,6 +11,7 @@ import {
 } from './rollup.table.ts';
 import { loginThrottle, sessions } from './session.table.ts';
 import { tables } from './tables.ts';
+import { talqDevices, talqGateways } from '../talq/talq.table.ts';
 import { userPreferences } from './user-preference.table.ts';
 
 /** Every table the migrations create. */
@@ -29,4 +30,6 @@ export const schema = {
   savedHours,
   changeLog,
   userPreferences,
+  talqGateways,
+  talqDevices,
 };

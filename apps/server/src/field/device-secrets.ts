@@ -45,7 +45,7 @@ export async function secretMatches(secret: string | Buffer, stored: string): Pr
 const CACHE_MS = 10_000;
 const CACHE_MAX = 100_000;
 
-type Known = { hash: string | undefined; until: number; verified?: string };
+type Known = { hash: string | undefined; talq: boolean; until: number; verified?: string };
 
 /**
  * The controllers' secrets: issued (and rotated) here, checked here for the embedded broker. Lookups are cached
@@ -104,17 +104,20 @@ export class DeviceSecrets {
     return new Map([...issued.values()].map((v) => [v.mac, v.secret]));
   }
 
-  /** Whether `secret` is the current secret of the live controller whose MAC (topic form) is `mac`. */
-  async verify(mac: string, secret: Buffer | string | undefined): Promise<boolean> {
+  /**
+   * Whether `secret` is the current secret of the live controller whose MAC (topic form) is `mac`. A TALQ
+   * gateway's credentials (`talq`) open its TALQ API only, an MQTT controller's the broker only.
+   */
+  async verify(mac: string, secret: Buffer | string | undefined, talq = false): Promise<boolean> {
     if (!isTopicMac(mac) || secret === undefined || secret.length === 0 || secret.length > 256) return false;
     const now = Date.now();
     let known = this.known.get(mac);
     if (!known || known.until < now) {
-      known = { hash: await this.lookup(mac), until: now + CACHE_MS };
+      known = { ...(await this.lookup(mac)), until: now + CACHE_MS };
       if (this.known.size >= CACHE_MAX) this.known.clear();
       this.known.set(mac, known);
     }
-    if (!known.hash) return false;
+    if (!known.hash || known.talq !== talq) return false;
     const digest = createHash('sha256').update(secret).digest('base64');
     if (known.verified === digest) return true;
     if (!(await secretMatches(secret, known.hash))) return false;
@@ -122,26 +125,27 @@ export class DeviceSecrets {
     return true;
   }
 
-  /** The hash of a live controller's secret, if it has one. */
-  private async lookup(mac: string): Promise<string | undefined> {
+  /** The hash of a live controller's secret, if it has one, and whether it is a TALQ gateway's. */
+  private async lookup(mac: string): Promise<{ hash: string | undefined; talq: boolean }> {
     const C = tableOf(entity('Controllers'));
     const [row] = await this.db
-      .select({ hash: deviceSecrets.hash })
+      .select({ hash: deviceSecrets.hash, protocol: C.protocol })
       .from(deviceSecrets)
       .innerJoin(C, eq(C._id, deviceSecrets.controllerId))
       .where(and(eq(C.mac, mac), isNull(C.deletedAt)))
       .limit(1);
-    return row?.hash;
+    return { hash: row?.hash, talq: row?.protocol === 'TALQ' };
   }
 
-  /** Every live controller's MAC (topic form) with its hash, for a Mosquitto password file. */
+  /** Every live MQTT controller's MAC (topic form) with its hash, for a Mosquitto password file. */
   async all(): Promise<{ mac: string; hash: string }[]> {
     const C = tableOf(entity('Controllers'));
     const rows = await this.db
       .select({ mac: C.mac, hash: deviceSecrets.hash })
       .from(deviceSecrets)
       .innerJoin(C, eq(C._id, deviceSecrets.controllerId))
-      .where(isNull(C.deletedAt))
+      // a TALQ gateway's secret opens no broker
+      .where(and(isNull(C.deletedAt), sql`${C.protocol} is distinct from 'TALQ'`))
       .orderBy(C.mac);
     return rows.map((r) => ({ mac: topicMac(r.mac as string), hash: r.hash }));
   }

@@ -4,6 +4,9 @@ import { DEVICE_STATUSES } from '../status.ts';
 import { macAddress } from './luminary-modules.ts';
 import { bool, float, int, list, oneOf, point, ref, text, timestamp } from '../fields.ts';
 
+/** how a controller speaks to the console: MQTT unless it was commissioned as a TALQ gateway */
+export const CONTROLLER_PROTOCOLS = ['MQTT', 'TALQ'] as const;
+
 export const IO_SEQUENCE_LENGTH = 16;
 export const DEFAULT_SEQUENCE = Array.from({ length: IO_SEQUENCE_LENGTH }, (_, i) => i);
 
@@ -30,6 +33,8 @@ export const Controllers = defineEntity({
     model: text(),
     status: oneOf(DEVICE_STATUSES),
     readingMeter: bool({ default: false }),
+    // how it speaks to the console: its own MQTT (unset) or a TALQ gateway commissioned under /api/v2/talq
+    protocol: oneOf(CONTROLLER_PROTOCOLS, { readOnly: true, list: true }),
     sequence: list(int({ min: 0, max: IO_SEQUENCE_LENGTH - 1 }), {
       min: IO_SEQUENCE_LENGTH,
       max: IO_SEQUENCE_LENGTH,

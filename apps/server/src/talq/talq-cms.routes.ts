@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cmsUriOf } from './talq.routes.ts';
+import { type TalqDevice, type TalqDevices, type TalqFunction, patched } from './talq-devices.ts';
+import type { Gateway, TalqGateways } from './talq-gateways.ts';
+import { installTalqTransport, NIL, TALQ_PREFIX, TalqError, type TalqDeps } from './talq-transport.ts';
+
+// The CMS API of talq-cms.json under /talq/v2 (issue 31), first increment: the bootstrap of TALQ §5.1 and the
+// devices. Every route is public to the console's sessions (access 'public'): a gateway proves itself with HTTP
+// Basic in the transport's own hook, and reaches only its own devices, in its own group.
+
+type DeviceClass = Gateway['deviceClasses'][number];
+const PUBLIC = { config: { access: 'public' as const } };
+
+/** The requests a gateway may make before its bootstrap ended (TALQ §5.1): the announcements only. */
+const BOOTSTRAP_ROUTES = new Set([
+  'POST /devices',
+  'POST /services',
+  'POST /device-classes',
+  'PUT /device-classes',
+]);
+
+const attr = (type: string, value: unknown) => ({ type, value });
+
+/** Classes announced again grow: a class keeps every function it had, and gains the new ones. */
+function grown(known: DeviceClass[], announced: DeviceClass[]): DeviceClass[] {
+  const out = known.map((c) => ({ ...c, functions: [...(c.functions ?? [])] }));
+  for (const c of announced) {
+    const had = out.find((k) => k.name === c.name);
+    if (!had) out.push({ ...c, functions: [...(c.functions ?? [])] });
+    else
+      for (const f of c.functions ?? [])
+        if (!had.functions.some((x) => x.functionId === f.functionId)) had.functions.push(f);
+  }
+  return out;
+}
+
+export async function registerTalqCmsRoutes(app: FastifyInstance, deps: TalqDeps & { devices: TalqDevices }) {
+  const { gateways, devices } = deps;
+  await app.register(
+    async (cms) => {
+      installTalqTransport(cms, deps);
+
+      // the bootstrap gate: until the gateway's class list ended it, only the announcements; its own address
+      // (given by the announcement) on every request, the NIL address on the gateway announcement only
+      cms.addHook('preHandler', async (req) => {
+        const { gateway, clientAddress } = req.talq;
+        const op = `${req.method} ${(req.routeOptions.url ?? '').slice(TALQ_PREFIX.length)}`;
+        if (clientAddress === NIL) {
+          if (op !== 'POST /devices') throw new TalqError(403, 'nilClientAddress');
+          return;
+        }
+        if (clientAddress !== gateway.gatewayAddress || gateway.state === 'new')
+          throw new TalqError(403, 'unknownClientAddress');
+        if (gateway.state !== 'ready' && !BOOTSTRAP_ROUTES.has(op))
+          throw new TalqError(403, 'bootstrapNotFinished');
+      });
+
+      cms.post('/devices', PUBLIC, async (req, reply) => {
+        const body = req.body as TalqDevice[];
+        if (req.talq.clientAddress === NIL) return reply.code(201).send(await announce(req, body));
+        if (req.talq.gateway.state !== 'ready') throw new TalqError(403, 'bootstrapNotFinished');
+        if (body.some((d) => d.functions?.some((f) => f.type === 'GatewayFunction')))
+          throw new TalqError(400, 'gatewayAnnouncementNeedsNilClientAddress');
+        const assigned = body.map((d) => (d.address === NIL ? { ...d, address: randomUUID() } : d));
+        await write(req.talq.gateway, assigned, 'add');
+        return reply.code(201).send(assigned);
+      });
+      cms.put('/devices', PUBLIC, async (req) => {
+        const body = req.body as TalqDevice[];
+        await write(req.talq.gateway, body, 'replace');
+        return body;
+      });
+      cms.patch('/devices', PUBLIC, async (req) => {
+        const body = req.body as TalqDevice[];
+        const stored = await ownDevices(req.talq.gateway, body);
+        const merged = body.map((d) => patched(stored.get(d.address)!.device as TalqDevice, d));
+        await write(req.talq.gateway, merged, 'replace');
+        return merged;
+      });
+      cms.get('/devices', PUBLIC, async (req, reply) => {
+        const q = req.query as { offset?: string; limit?: string };
+        const offset = q.offset === undefined ? 0 : Number(q.offset);
+        const limit = q.limit === undefined ? undefined : Number(q.limit);
+        if (
+          !Number.isInteger(offset) ||
+          offset < 0 ||
+          (limit !== undefined && !(Number.isInteger(limit) && limit >= 0))
+        )
+          throw new TalqError(400, 'invalidPagination');
+        const page = await devices.list(req.talq.gateway, offset, limit ?? (q.offset ? 1000 : undefined));
+        if (q.offset !== undefined || q.limit !== undefined)
+          void reply
+            .header('pagination-count', page.devices.length)
+            .header('pagination-offset', offset)
+            .header('pagination-totalCount', page.total)
+            .header('pagination-defaultLimit', 1000);
+        return page.devices;
+      });
+      cms.delete('/devices/:deviceAddress', PUBLIC, async (req) => {
+        const g = req.talq.gateway;
+        const address = (req.params as { deviceAddress: string }).deviceAddress.toLowerCase();
+        const [stored] = await devices.stored([address]);
+        if (!stored || stored.gatewayId !== g.id) throw new TalqError(404, 'unknownDevice');
+        if (address === g.gatewayAddress) {
+          // a resync: the gateway bootstraps again; what it announced stays, and is matched by address
+          await gateways.update(g.id, { state: 'new' });
+          return stored.device;
+        }
+        await devices.remove(g, stored);
+        return stored.device;
+      });
+
+      cms.post('/services', PUBLIC, async (req, reply) => {
+        const g = req.talq.gateway;
+        await gateways.update(g.id, {
+          services: req.body ?? [],
+          ...(g.state === 'announced' && { state: 'services' }),
+        });
+        return reply.code(201).send();
+      });
+      const classes =
+        (created: boolean) => async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+          const g = req.talq.gateway;
+          const body = req.body as DeviceClass[];
+          const ended = created && body.length === 0 && g.state !== 'ready';
+          await gateways.update(g.id, {
+            deviceClasses: grown(g.deviceClasses ?? [], body),
+            ...(ended ? { state: 'ready' } : g.state !== 'ready' && { state: 'classes' }),
+          });
+          return reply.code(created ? 201 : 200).send(body);
+        };
+      cms.post('/device-classes', PUBLIC, classes(true));
+      cms.put('/device-classes', PUBLIC, classes(false));
+    },
+    { prefix: TALQ_PREFIX },
+  );
+
+  /**
+   * The gateway announcement (TALQ §5.1): the gateway's own device with its GatewayFunction, sent with the NIL
+   * clientAddress. The CMS gives the gateway its address and its own (kept across resyncs: nothing duplicated)
+   * and answers the device with them.
+   */
+  async function announce(req: FastifyRequest, body: TalqDevice[]) {
+    const g = req.talq.gateway;
+    const own = body.length === 1 ? body[0]! : undefined;
+    const fn = own?.functions?.find((f) => f.type === 'GatewayFunction');
+    if (!own || !fn) throw new TalqError(400, 'gatewayAnnouncementExpected');
+    const gatewayAddress = g.gatewayAddress ?? randomUUID();
+    const cmsAddress = g.cmsAddress ?? randomUUID();
+    const gatewayUri = ((fn.gatewayUri as { value?: unknown } | undefined)?.value as string) || g.gatewayUri;
+    const answered: TalqDevice = {
+      ...own,
+      address: gatewayAddress,
+      functions: (own.functions ?? []).map((f): TalqFunction =>
+        f === fn
+          ? {
+              ...f,
+              gatewayAddress: attr('AttributeString', gatewayAddress),
+              cmsAddress: attr('AttributeString', cmsAddress),
+              cmsUri: attr('AttributeUri', cmsUriOf(req)),
+              gatewayUri: attr('AttributeUri', gatewayUri),
+            }
+          : f,
+      ),
+    };
+    await gateways.update(g.id, { gatewayAddress, cmsAddress, gatewayUri, state: 'announced' });
+    await devices.put({ ...g, gatewayAddress }, answered);
+    return [answered];
+  }
+
+  /** The gateway's own stored devices by address; 404 when one is unknown, 409 when one is another's. */
+  async function ownDevices(g: Gateway, body: TalqDevice[]) {
+    const stored = new Map((await devices.stored(body.map((d) => d.address))).map((s) => [s.address, s]));
+    for (const d of body) {
+      const s = stored.get(d.address);
+      if (!s) throw new TalqError(404, 'unknownDevice');
+      if (s.gatewayId !== g.id) throw new TalqError(409, 'addressInUse');
+    }
+    return stored;
+  }
+
+  /**
+   * Writes announced devices, all or none refused: each names a class the gateway announced, an address no
+   * other gateway holds, appears once, and (to replace) exists. A device announced again is matched by address.
+   */
+  async function write(g: Gateway, body: TalqDevice[], how: 'add' | 'replace') {
+    const addresses = body.map((d) => d.address.toLowerCase());
+    if (new Set(addresses).size !== addresses.length) throw new TalqError(400, 'duplicateAddress');
+    const known = new Set((g.deviceClasses ?? []).map((c) => c.name));
+    if (body.some((d) => !known.has(d.class))) throw new TalqError(422, 'unknownDeviceClass');
+    const stored = new Map((await devices.stored(addresses)).map((s) => [s.address, s]));
+    for (const a of addresses) {
+      const s = stored.get(a);
+      if (s && s.gatewayId !== g.id) throw new TalqError(409, 'addressInUse');
+      if (!s && how === 'replace') throw new TalqError(404, 'unknownDevice');
+      if (a === g.gatewayAddress) throw new TalqError(400, 'gatewayAnnouncementNeedsNilClientAddress');
+    }
+    for (const d of body) {
+      const address = d.address.toLowerCase();
+      await devices.put(g, { ...d, address }, stored.get(address));
+    }
+  }
+}

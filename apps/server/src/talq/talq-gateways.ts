@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { entity } from '@sl/domain';
+import { topicMac } from '@sl/protocol';
+import type { Caller } from '../auth/caller.ts';
+import type { Db } from '../db/connect.ts';
+import { tableOf } from '../db/tables.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { EntityService } from '../entities/entity.service.ts';
+import type { DeviceSecrets } from '../field/device-secrets.ts';
+import { talqGateways } from './talq.table.ts';
+
+const Controllers = entity('Controllers');
+
+export type BootstrapState = 'new' | 'announced' | 'services' | 'classes' | 'ready';
+
+/** A commissioned gateway as the TALQ API serves it: its controller row and its TALQ state. */
+export type Gateway = {
+  id: number;
+  login: string;
+  name: string;
+  group: number | null;
+  city: number | null;
+  gatewayUri: string;
+  gatewayAddress: string | null;
+  cmsAddress: string | null;
+  state: BootstrapState;
+  services: unknown;
+  deviceClasses: { name: string; functions?: { functionId: string; type: string }[] }[];
+  lastContactAt: Date | null;
+};
+
+/** A locally administered unicast MAC of 6 bytes: a gateway's controller row needs one, and its login is it. */
+const gatewayMac = () => {
+  const b = randomBytes(6);
+  b[0] = (b[0]! & 0xfc) | 0x02;
+  return b.toString('hex').toUpperCase();
+};
+
+/**
+ * The TALQ gateways: each a controller of the console (Controllers.protocol TALQ) whose login is its MAC and
+ * whose secret is issued, stored (hashed) and rotated as every controller's (device-secrets.ts).
+ */
+export class TalqGateways {
+  constructor(
+    private readonly db: Db,
+    private readonly service: EntityService,
+    private readonly secrets: DeviceSecrets,
+  ) {}
+
+  /** Commissions a gateway in the caller's group: its controller row, its TALQ row and its first secret. */
+  async commission(caller: Caller, input: { name: string; gatewayUri: string; city?: number }) {
+    const row = await this.service.create(Controllers, caller, {
+      uid: input.name,
+      mac: gatewayMac(),
+      city: input.city,
+      protocol: 'TALQ',
+    });
+    const id = row._id as number;
+    await this.db.insert(talqGateways).values({ controllerId: id, gatewayUri: input.gatewayUri });
+    const issued = (await this.secrets.issue([id])).get(id)!;
+    return { id, login: issued.mac, secret: issued.secret };
+  }
+
+  /** A new secret for a gateway the caller may edit; the old one stops working at once. */
+  async rotate(caller: Caller, id: number) {
+    const g = await this.get(caller, id);
+    const issued = (await this.secrets.issue([g._id as number])).get(g._id as number)!;
+    return { id, login: issued.mac, secret: issued.secret };
+  }
+
+  /** The caller's gateway (NotFoundError when it is none, or another group's). */
+  private async get(caller: Caller, id: number) {
+    const row = await this.service.get(Controllers, caller, id);
+    const [talq] = await this.db
+      .select({ id: talqGateways.controllerId })
+      .from(talqGateways)
+      .where(eq(talqGateways.controllerId, id));
+    if (!talq || row.protocol !== 'TALQ') throw new ApiError('NotFoundError');
+    return row;
+  }
+
+  /** The gateways of the caller's scope with their bootstrap state and last contact. */
+  async list(caller: Caller): Promise<Gateway[]> {
+    return this.select(caller.groupId === undefined ? undefined : { group: caller.groupId });
+  }
+
+  /** The live gateway whose login this is. */
+  async byLogin(login: string): Promise<Gateway | undefined> {
+    return (await this.select({ mac: topicMac(login) }))[0];
+  }
+
+  private async select(where?: { group?: number; mac?: string }): Promise<Gateway[]> {
+    const C = tableOf(Controllers);
+    const rows = await this.db
+      .select({
+        id: C._id,
+        login: C.mac,
+        name: C.uid,
+        group: C.group,
+        city: C.city,
+        gatewayUri: talqGateways.gatewayUri,
+        gatewayAddress: talqGateways.gatewayAddress,
+        cmsAddress: talqGateways.cmsAddress,
+        state: talqGateways.state,
+        services: talqGateways.services,
+        deviceClasses: talqGateways.deviceClasses,
+        lastContactAt: talqGateways.lastContactAt,
+      })
+      .from(talqGateways)
+      .innerJoin(C, eq(C._id, talqGateways.controllerId))
+      .where(
+        and(
+          isNull(C.deletedAt),
+          where?.group === undefined ? undefined : eq(C.group, where.group),
+          where?.mac === undefined ? undefined : eq(C.mac, where.mac),
+        ),
+      )
+      .orderBy(C._id);
+    return rows as Gateway[];
+  }
+
+  /** Writes a gateway's TALQ state (and notes the contact). */
+  async update(id: number, set: Partial<typeof talqGateways.$inferInsert>) {
+    await this.db.update(talqGateways).set(set).where(eq(talqGateways.controllerId, id));
+  }
+
+  /** Notes that a gateway was heard from, now. */
+  async heard(id: number) {
+    await this.update(id, { lastContactAt: new Date() });
+  }
+}
