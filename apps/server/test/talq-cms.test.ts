@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { brotliCompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAnswer, checkFunctions, checkRequest } from '../src/talq/talq-schemas.ts';
+import { backend, startServer, type Client, type TestServer } from './harness.ts';
+
+// The console as a TALQ 2.7.1 CMS (issue 31, first increment): commissioning, the transport of TALQ §3, the
+// bootstrap of §5.1 and announced devices becoming lamp modules. A tiny gateway client drives it, and every
+// message it sends and gets is checked against the TALQ schemas.
+
+const NIL = '00000000-0000-0000-0000-000000000000';
+let s: TestServer;
+
+type Creds = { id: number; cmsUri: string; login: string; secret: string };
+type Sent = { status: number; headers: Headers; raw: Buffer; body: unknown };
+
+/** A gateway's request to the CMS: Basic credentials, the version header, clientAddress, a body in `encoding`. */
+async function talq(
+  c: { login: string; secret: string; cmsUri: string },
+  method: string,
+  path: string,
+  opts: {
+    body?: unknown;
+    clientAddress?: string | null;
+    encoding?: 'gzip' | 'deflate' | 'br';
+    headers?: Record<string, string>;
+  } = {},
+): Promise<Sent> {
+  const url = new URL(c.cmsUri + path);
+  if (opts.clientAddress !== null) url.searchParams.set('clientAddress', opts.clientAddress ?? NIL);
+  url.searchParams.set('talqRequestId', randomUUID());
+  let data: Buffer | undefined = opts.body === undefined ? undefined : Buffer.from(JSON.stringify(opts.body));
+  if (data && opts.encoding === 'gzip') data = gzipSync(data);
+  if (data && opts.encoding === 'deflate') data = deflateSync(data);
+  if (data && opts.encoding === 'br') data = brotliCompressSync(data);
+  const headers: Record<string, string> = {
+    authorization: `Basic ${Buffer.from(`${c.login}:${c.secret}`).toString('base64')}`,
+    'talq-api-version': '2.7.1',
+    'accept-encoding': 'identity',
+    ...(data && { 'content-type': 'application/json' }),
+    ...(data && opts.encoding && { 'content-encoding': opts.encoding }),
+    ...opts.headers,
+  };
+  for (const [k, v] of Object.entries(headers)) if (v === '') delete headers[k];
+  if (data) {
+    const check = checkRequest('cms', templateOf(path), method, opts.body);
+    if (check.ok && templateOf(path) === '/devices')
+      expect(checkFunctions(opts.body as unknown[])).toEqual({ ok: true });
+  }
+  // node:http, not fetch: fetch undoes the answer's encoding itself, and the test is whether it is there
+  const res = await rawRequest(url, method, headers, data);
+  const raw = res.raw;
+  const enc = res.headers.get('content-encoding');
+  const plain = enc === 'gzip' ? gunzipSync(raw) : enc === 'deflate' ? inflateSync(raw) : raw;
+  const body = plain.length ? JSON.parse(plain.toString('utf8')) : undefined;
+  // every answer: its length told, not to be transformed, the version, and as the API file declares it
+  expect(res.headers.get('content-length')).toBe(String(raw.length));
+  expect(res.headers.get('cache-control')).toBe('no-transform');
+  expect(res.headers.get('talq-api-version')).toBe('2.7.1');
+  if (res.status >= 400) expect(body).toEqual([{ key: expect.any(String) }]);
+  else expect(checkAnswer('cms', templateOf(path), method, res.status, body)).toEqual({ ok: true });
+  return { status: res.status, headers: res.headers, raw, body };
+}
+function rawRequest(url: URL, method: string, headers: Record<string, string>, data?: Buffer) {
+  return new Promise<{ status: number; headers: Headers; raw: Buffer }>((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (b: Buffer) => parts.push(b));
+      res.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v);
+        resolve({ status: res.statusCode!, headers: h, raw: Buffer.concat(parts) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+const templateOf = (path: string) => (/^\/devices\/[^/]+$/.test(path) ? '/devices/{deviceAddress}' : path);
+
+const gatewayDevice = (uri: string) => ({
+  address: NIL,
+  name: 'gateway',
+  class: 'Gateway',
+  functions: [
+    {
+      id: 'gw',
+      type: 'GatewayFunction',
+      gatewayUri: { type: 'AttributeUri', value: uri },
+      cmsUri: { type: 'AttributeUri', value: 'http://unknown/' },
+      gatewayAddress: { type: 'AttributeString', value: NIL },
+      cmsAddress: { type: 'AttributeString', value: NIL },
+    },
+  ],
+});
+const LAMP_CLASS = {
+  name: 'Lamp',
+  functions: [
+    { functionId: 'basic', type: 'BasicFunction' },
+    { functionId: 'lamp', type: 'LampActuatorFunction' },
+  ],
+};
+const lampDevice = (address: string, lon: number, lat: number) => ({
+  address,
+  name: `lamp ${address.slice(0, 4)}`,
+  class: 'Lamp',
+  functions: [
+    {
+      id: 'basic',
+      type: 'BasicFunction',
+      location: { type: 'AttributeLocation', value: { latitude: lat, longitude: lon } },
+      vendorThing: { type: 'AttributeString', value: 'a vendor attribute' },
+    },
+    { id: 'lamp', type: 'LampActuatorFunction' },
+  ],
+});
+
+async function commission(who: Client, name: string): Promise<Creds> {
+  const res = await who.call('POST', '/api/v2/talq/gateways', { name, gatewayUri: 'http://127.0.0.1:1/gw' });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** The whole bootstrap: announcement, services, one class, the empty class list. */
+async function bootstrap(c: Creds) {
+  const a = await talq(c, 'POST', '/devices', { body: [gatewayDevice('http://127.0.0.1:1/gw')] });
+  expect(a.status).toBe(201);
+  const address = (a.body as { address: string }[])[0]!.address;
+  const as = { clientAddress: address };
+  expect((await talq(c, 'POST', '/services', { ...as, body: [{ name: 'ControlService' }] })).status).toBe(
+    201,
+  );
+  expect((await talq(c, 'POST', '/device-classes', { ...as, body: [LAMP_CLASS] })).status).toBe(201);
+  expect((await talq(c, 'POST', '/device-classes', { ...as, body: [] })).status).toBe(201);
+  return address;
+}
+
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s?.close());
+
+describe(`TALQ CMS on ${backend}`, () => {
+  it('commissions a gateway: its secret once (hashed), rotation ends the old one, wrong credentials 401', async () => {
+    const c = await commission(s, 'gw-one');
+    expect(c.cmsUri).toBe(`${s.url}/talq/v2`);
+    expect(c.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await s.sql<{ hash: string }>('select hash from device_secrets where controller_id = $1', [
+      c.id,
+    ]);
+    expect(row!.hash).not.toContain(c.secret);
+    const listed = await s.call('GET', '/api/v2/talq/gateways');
+    expect(listed.status).toBe(200);
+    const mine = listed.body.result.find((g: { id: number }) => g.id === c.id);
+    expect(mine).toMatchObject({ login: c.login, state: 'new', lastContactAt: null });
+    expect(JSON.stringify(listed.body)).not.toContain(c.secret);
+    // a controller of its own kind, listed with the controllers
+    expect((await s.call('GET', `/api/v1/Controllers/${c.id}`)).body.protocol).toBe('TALQ');
+
+    expect((await talq(c, 'POST', '/devices', { body: [gatewayDevice('http://x/')] })).status).toBe(201);
+    expect((await talq({ ...c, secret: 'wrong' }, 'GET', '/devices')).status).toBe(401);
+    const none = await fetch(`${c.cmsUri}/devices?clientAddress=${NIL}`, {
+      headers: { 'talq-api-version': '2.7.1' },
+    });
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Basic/);
+
+    const rotated = await s.call('POST', `/api/v2/talq/gateways/${c.id}/secret`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).not.toBe(c.secret);
+    expect((await talq(c, 'POST', '/devices', { body: [gatewayDevice('http://x/')] })).status).toBe(401);
+    expect(
+      (
+        await talq({ ...c, secret: rotated.body.secret }, 'POST', '/devices', {
+          body: [gatewayDevice('http://x/')],
+        })
+      ).status,
+    ).toBe(201);
+    const after = (await s.call('GET', '/api/v2/talq/gateways')).body.result.find(
+      (g: { id: number }) => g.id === c.id,
+    );
+    expect(after.lastContactAt).not.toBeNull();
+    expect(after.state).toBe('announced');
+  });
+
+  it('speaks TALQ §3: gzip and deflate both ways, brotli 415, no version or clientAddress 400', async () => {
+    const c = await commission(s, 'gw-transport');
+    for (const encoding of ['gzip', 'deflate'] as const) {
+      const res = await talq(c, 'POST', '/devices', { body: [gatewayDevice('http://x/')], encoding });
+      expect(res.status).toBe(201);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+    }
+    expect(
+      (await talq(c, 'POST', '/devices', { body: [gatewayDevice('http://x/')], encoding: 'br' })).status,
+    ).toBe(415);
+    expect(
+      (
+        await talq(c, 'POST', '/devices', {
+          body: [gatewayDevice('http://x/')],
+          headers: { 'talq-api-version': '' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await talq(c, 'POST', '/devices', { body: [gatewayDevice('http://x/')], clientAddress: null })).status,
+    ).toBe(400);
+    // a body the schema refuses (a device without its address)
+    expect((await talq(c, 'POST', '/devices', { body: [{ name: 'x', class: 'Gateway' }] })).status).toBe(400);
+  });
+
+  it('bootstraps in order: 403 before the empty class list, a non-NIL announcement refused', async () => {
+    const c = await commission(s, 'gw-boot');
+    // before any announcement, an address of its own choosing is none the CMS gave
+    expect(
+      (await talq(c, 'POST', '/devices', { body: [gatewayDevice('http://x/')], clientAddress: randomUUID() }))
+        .status,
+    ).toBe(403);
+    const a = await talq(c, 'POST', '/devices', { body: [gatewayDevice('http://127.0.0.1:1/gw')] });
+    expect(a.status).toBe(201);
+    const [announced] = a.body as { address: string; functions: Record<string, { value: string }>[] }[];
+    const address = announced!.address;
+    expect(address).not.toBe(NIL);
+    expect(announced!.functions[0]!.gatewayAddress!.value).toBe(address);
+    expect(announced!.functions[0]!.cmsUri!.value).toBe(c.cmsUri);
+    const as = { clientAddress: address };
+    expect((await talq(c, 'GET', '/devices', as)).status).toBe(403);
+    expect((await talq(c, 'POST', '/services', { ...as, body: [{ name: 'ControlService' }] })).status).toBe(
+      201,
+    );
+    expect((await talq(c, 'POST', '/device-classes', { ...as, body: [LAMP_CLASS] })).status).toBe(201);
+    expect(
+      (await talq(c, 'POST', '/devices', { ...as, body: [lampDevice(randomUUID(), 0.1, 52.2)] })).status,
+    ).toBe(403);
+    expect((await talq(c, 'POST', '/device-classes', { ...as, body: [] })).status).toBe(201);
+    expect((await talq(c, 'GET', '/devices', as)).status).toBe(200);
+    // after the bootstrap, an announcement under its own address is refused
+    expect((await talq(c, 'POST', '/devices', { ...as, body: [gatewayDevice('http://x/')] })).status).toBe(
+      400,
+    );
+    const listed = (await s.call('GET', '/api/v2/talq/gateways')).body.result.find(
+      (g: { id: number }) => g.id === c.id,
+    );
+    expect(listed).toMatchObject({ state: 'ready', gatewayAddress: address });
+  });
+
+  it('makes announced lamps modules of the gateway in its group, all or none, and follows PATCH and DELETE', async () => {
+    const admin = await s.adminOfNewGroup('talq-group');
+    const other = await s.adminOfNewGroup('talq-other');
+    const c = await commission(admin, 'gw-devices');
+    const address = await bootstrap(c);
+    const as = { clientAddress: address };
+    const lamps = [lampDevice(randomUUID(), 0.12, 52.2), lampDevice(randomUUID(), 0.13, 52.21)];
+    // one bad item (a class never announced) refuses the whole request
+    const bad = { ...lampDevice(randomUUID(), 0, 0), class: 'Nothing' };
+    expect((await talq(c, 'POST', '/devices', { ...as, body: [...lamps, bad] })).status).toBe(422);
+    expect((await admin.call('GET', `/api/v1/LuminaryModules?controller=${c.id}`)).body.length ?? 0).toBe(0);
+
+    const res = await talq(c, 'POST', '/devices', { ...as, body: lamps, encoding: 'gzip' });
+    expect(res.status).toBe(201);
+    const modules = await s.sql<{ _id: number; uid: string; group: number; controller: number; lon: number }>(
+      `select m._id, m.uid, m."group", m.controller, m.location_lon as lon from luminary_modules m
+       where m.controller = $1 and m.deleted_at is null order by m.uid`,
+      [c.id],
+    );
+    expect(modules.map((m) => m.uid).sort()).toEqual(lamps.map((l) => l.address).sort());
+    const group = (
+      await s.sql<{ group: number }>('select "group" from controllers where _id = $1', [c.id])
+    )[0]!.group;
+    expect(group).not.toBeNull();
+    expect(modules.every((m) => Number(m.group) === Number(group))).toBe(true);
+    // in the group's lists, with a lamp and a mounting at its position; none of it in another group's
+    const list = await admin.call('GET', '/api/v1/LuminaryModules');
+    expect(list.status).toBe(200);
+    const macs = JSON.stringify(list.body);
+    for (const l of lamps) expect(macs).toContain(l.address);
+    expect(JSON.stringify((await other.call('GET', '/api/v1/LuminaryModules')).body)).not.toContain(
+      lamps[0]!.address,
+    );
+    const supports = await s.sql<{ uid: string; lon: number; lat: number }>(
+      'select uid, location_lon as lon, location_lat as lat from luminary_supports where uid = $1 and deleted_at is null',
+      [lamps[0]!.address],
+    );
+    expect(supports).toEqual([{ uid: lamps[0]!.address, lon: 0.12, lat: 52.2 }]);
+    const lampRows = await s.sql<{ n: number }>(
+      'select count(*)::int as n from luminaries where uid = any($1) and deleted_at is null and control_module is not null',
+      [lamps.map((l) => l.address)],
+    );
+    expect(lampRows[0]!.n).toBe(2);
+
+    // another group's gateway reaches nothing of this one
+    const stranger = await commission(other, 'gw-stranger');
+    const strangerAddress = await bootstrap(stranger);
+    const del = await talq(stranger, 'DELETE', `/devices/${lamps[0]!.address}`, {
+      clientAddress: strangerAddress,
+    });
+    expect(del.status).toBe(404);
+    expect((await talq(stranger, 'GET', '/devices', { clientAddress: strangerAddress })).body).toEqual([
+      expect.objectContaining({ class: 'Gateway' }),
+    ]);
+
+    // PATCH moves it, DELETE takes it away
+    const moved = {
+      address: lamps[0]!.address,
+      name: lamps[0]!.name,
+      class: 'Lamp',
+      functions: [
+        {
+          id: 'basic',
+          type: 'BasicFunction',
+          location: { type: 'AttributeLocation', value: { latitude: 52.3, longitude: 0.2 } },
+        },
+      ],
+    };
+    expect((await talq(c, 'PATCH', '/devices', { ...as, body: [moved] })).status).toBe(200);
+    const [at] = await s.sql<{ lat: number }>(
+      'select location_lat as lat from luminary_supports where uid = $1 and deleted_at is null',
+      [lamps[0]!.address],
+    );
+    expect(at!.lat).toBe(52.3);
+    expect((await talq(c, 'DELETE', `/devices/${lamps[1]!.address}`, as)).status).toBe(200);
+    const left = await s.sql<{ uid: string }>(
+      'select uid from luminary_modules where controller = $1 and deleted_at is null',
+      [c.id],
+    );
+    expect(left.map((m) => m.uid)).toEqual([lamps[0]!.address]);
+  });
+});
