@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cmsUriOf } from './talq.routes.ts';
 import { type TalqDevice, type TalqDevices, type TalqFunction, patched } from './talq-devices.ts';
-import type { Gateway, TalqGateways } from './talq-gateways.ts';
+import type { Gateway } from './talq-gateways.ts';
 import { installTalqTransport, NIL, TALQ_PREFIX, TalqError, type TalqDeps } from './talq-transport.ts';
 
 // The CMS API of talq-cms.json under /talq/v2 (issue 31), first increment: the bootstrap of TALQ §5.1 and the
@@ -119,17 +119,16 @@ export async function registerTalqCmsRoutes(app: FastifyInstance, deps: TalqDeps
         });
         return reply.code(201).send();
       });
-      const classes =
-        (created: boolean) => async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
-          const g = req.talq.gateway;
-          const body = req.body as DeviceClass[];
-          const ended = created && body.length === 0 && g.state !== 'ready';
-          await gateways.update(g.id, {
-            deviceClasses: grown(g.deviceClasses ?? [], body),
-            ...(ended ? { state: 'ready' } : g.state !== 'ready' && { state: 'classes' }),
-          });
-          return reply.code(created ? 201 : 200).send(body);
-        };
+      const classes = (created: boolean) => async (req: FastifyRequest, reply: FastifyReply) => {
+        const g = req.talq.gateway;
+        const body = req.body as DeviceClass[];
+        const ended = created && body.length === 0 && g.state !== 'ready';
+        await gateways.update(g.id, {
+          deviceClasses: grown(g.deviceClasses ?? [], body),
+          ...(ended ? { state: 'ready' } : g.state !== 'ready' && { state: 'classes' }),
+        });
+        return reply.code(created ? 201 : 200).send(body);
+      };
       cms.post('/device-classes', PUBLIC, classes(true));
       cms.put('/device-classes', PUBLIC, classes(false));
     },
