@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import mqtt from 'mqtt';
 import { brotliCompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAnswer, checkFunctions, checkRequest } from '../src/talq/talq-schemas.ts';
@@ -166,6 +167,21 @@ describe(`TALQ CMS on ${backend}`, () => {
     });
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toMatch(/^Basic/);
+
+    // a gateway's credentials open its TALQ API only, not the field's MQTT broker
+    const refused = await mqtt
+      .connectAsync(s.brokerUrl, {
+        clientId: c.login,
+        username: c.login,
+        password: c.secret,
+        reconnectPeriod: 0,
+        connectTimeout: 5000,
+      })
+      .then(
+        async (client) => (await client.endAsync(true), 'connected'),
+        (err: { code?: number }) => err.code,
+      );
+    expect(refused).toBe(4);
 
     const rotated = await s.call('POST', `/api/v2/talq/gateways/${c.id}/secret`);
     expect(rotated.status).toBe(200);
