@@ -79,9 +79,10 @@ async function withDevices(db: Db, where: SQL | undefined) {
     .leftJoin(commandDevices, eq(commandDevices.commandId, commands.id))
     .where(where)
     .orderBy(desc(commands.id), commandDevices.id);
+  type Row = (typeof rows)[number];
   const found = new Map<
     number,
-    (typeof rows)[number]['command'] & { login: string | null; devices: unknown[] }
+    Row['command'] & { login: string | null; devices: NonNullable<Row['device']>[] }
   >();
   for (const { command, login, device } of rows) {
     let c = found.get(command.id);
