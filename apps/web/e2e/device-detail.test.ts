@@ -180,8 +180,13 @@ describe('device detail screens in Chromium', () => {
       await page.getByTestId('controller-sequence').getByRole('combobox').first().click();
       await page.getByRole('option', { name: '5', exact: true }).click();
       await page.getByTestId('controller-polarity').getByRole('checkbox').first().check();
+      // the save's own answer, not any text that contains "saved", before the record is read back
+      const saved = page.waitForResponse(
+        (r) => r.request().method() === 'PATCH' && r.url().includes(`/api/v1/Controllers/${controller._id}`),
+      );
       await page.getByTestId('controller-io-save').click();
-      await page.getByText(t.saved).first().waitFor();
+      expect((await saved).status()).toBe(200);
+      await page.getByText(t.saved, { exact: true }).first().waitFor();
       const stored = (await f.s.call('GET', `/api/v1/Controllers/${controller._id}`)).body as Row;
       expect((stored.sequence as number[])[0]).toBe(5);
       expect(stored.polarity).toBe(1);
