@@ -399,7 +399,9 @@ describe(`bad input on ${backend}`, () => {
           // the TALQ API answers in the standard's own error form (a list of { key }), not the console's catalogue
           if (path.startsWith('/talq/')) {
             expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
-            expect(Array.isArray(res.body) && typeof res.body[0]?.key === 'string').toBe(true);
+            // a path the router cannot decode never reaches the TALQ routes: the console's catalogue answers it
+            if (!Array.isArray(res.body)) return expectCatalogueError(res);
+            expect(typeof res.body[0]?.key, JSON.stringify(res.body)).toBe('string');
             return;
           }
           expectCatalogueError(res);
