@@ -47,6 +47,8 @@ import { registerControlRoutes } from './field/control.routes.ts';
 import { registerControllerCommandRoutes } from './field/controller-command.routes.ts';
 import { registerDeviceSecretRoutes, SECRET_ON_CREATE } from './field/device-secret.routes.ts';
 import { registerTalqCmsRoutes } from './talq/talq-cms.routes.ts';
+import { TalqLogReports } from './talq/talq-log-reports.ts';
+import { TalqRequestIds } from './talq/talq-request-ids.ts';
 import { TalqDevices } from './talq/talq-devices.ts';
 import { TalqGateways } from './talq/talq-gateways.ts';
 import { registerTalqGatewayRoutes } from './talq/talq.routes.ts';
@@ -335,6 +337,8 @@ export async function buildApp({
     gateways: talqGateways,
     secrets,
     devices: new TalqDevices(db, service),
+    reports: new TalqLogReports(raw, ingest, () => detector.detectSoon()),
+    requestIds: new TalqRequestIds(db),
   });
   registerControlRoutes(app, db, commandService, service);
   registerModuleConfigRoutes(app, db, commandService, written);

@@ -11,7 +11,7 @@ import {
 } from './rollup.table.ts';
 import { loginThrottle, sessions } from './session.table.ts';
 import { tables } from './tables.ts';
-import { talqDevices, talqGateways } from '../talq/talq.table.ts';
+import { talqDevices, talqGateways, talqRequestIds } from '../talq/talq.table.ts';
 import { userPreferences } from './user-preference.table.ts';
 
 /** Every table the migrations create. */
@@ -32,4 +32,5 @@ export const schema = {
   userPreferences,
   talqGateways,
   talqDevices,
+  talqRequestIds,
 };

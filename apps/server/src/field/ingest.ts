@@ -5,6 +5,7 @@ import {
   decodeState,
   everyController,
   MAX_MESSAGE_BYTES,
+  type ModuleReading,
   parseTopic,
   topic,
 } from '@sl/protocol';
@@ -109,6 +110,19 @@ export class Ingest implements Presence {
       this.meters.push({ controller: where.mac, reading: decoded.value });
       this.counters.readings += 1;
     }
+  }
+
+  /**
+   * Module readings a protocol adapter other than MQTT received (TALQ log reports), from the controller with this
+   * MAC: stored as the field's own, with the same owner check, history, rollups and current state. Resolves once
+   * they are stored; rejects when that flush failed, so that the adapter can tell its sender.
+   */
+  async take(controller: string, modules: ModuleReading[]): Promise<void> {
+    if (!modules.length) return;
+    this.batches.push({ controller, modules });
+    this.counters.readings += modules.length;
+    await this.flush();
+    if (this.failing) throw new Error(`readings not stored: ${this.failing.reason}`);
   }
 
   private malformed(topic: string, reason: string, count = 1) {

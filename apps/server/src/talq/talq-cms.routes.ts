@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cmsUriOf } from './talq.routes.ts';
 import { type TalqDevice, type TalqDevices, type TalqFunction, patched } from './talq-devices.ts';
 import type { Gateway } from './talq-gateways.ts';
-import { installTalqTransport, NIL, TALQ_PREFIX, TalqError, type TalqDeps } from './talq-transport.ts';
+import type { LogReport, TalqLogReports } from './talq-log-reports.ts';
+import type { TalqRequestIds } from './talq-request-ids.ts';
+import { installTalqTransport, NIL, TALQ_PREFIX, TalqError, UUID, type TalqDeps } from './talq-transport.ts';
 
 // The CMS API of talq-cms.json under /talq/v2 (issue 31), first increment: the bootstrap of TALQ §5.1 and the
 // devices. Every route is public to the console's sessions (access 'public'): a gateway proves itself with HTTP
@@ -35,8 +37,11 @@ function grown(known: DeviceClass[], announced: DeviceClass[]): DeviceClass[] {
   return out;
 }
 
-export async function registerTalqCmsRoutes(app: FastifyInstance, deps: TalqDeps & { devices: TalqDevices }) {
-  const { gateways, devices } = deps;
+export async function registerTalqCmsRoutes(
+  app: FastifyInstance,
+  deps: TalqDeps & { devices: TalqDevices; reports: TalqLogReports; requestIds: TalqRequestIds },
+) {
+  const { gateways, devices, reports, requestIds } = deps;
   await app.register(
     async (cms) => {
       installTalqTransport(cms, deps);
@@ -131,6 +136,25 @@ export async function registerTalqCmsRoutes(app: FastifyInstance, deps: TalqDeps
       };
       cms.post('/device-classes', PUBLIC, classes(true));
       cms.put('/device-classes', PUBLIC, classes(false));
+
+      // TALQ data collection: a report checked whole before its request id is claimed, so that a refused one may
+      // be sent again mended; a repeat (its answer was lost on the way) is answered as the first was, 201, and
+      // stores nothing. The reference files say nothing of a repeat's answer: this is the one that ends the retry.
+      cms.post('/log-reports', PUBLIC, async (req, reply) => {
+        const requestId = (req.query as Record<string, unknown>).talqRequestId;
+        if (typeof requestId !== 'string' || !UUID.test(requestId))
+          throw new TalqError(400, 'missingTalqRequestId');
+        const g = req.talq.gateway;
+        const prepared = await reports.prepare(g, req.body as LogReport);
+        if (!(await requestIds.claim(g.id, requestId))) return reply.code(201).send();
+        try {
+          await reports.store(g, prepared);
+        } catch (err) {
+          await requestIds.release(g.id, requestId);
+          throw err;
+        }
+        return reply.code(201).send();
+      });
     },
     { prefix: TALQ_PREFIX },
   );

@@ -120,3 +120,23 @@ export function checkFunctions(devices: unknown[]): SchemaCheck {
   }
   return { ok: true };
 }
+
+/**
+ * Each entry of a log report against its own kind of log data (`AttributeLogData`, `EventLogData`, …: the report's
+ * schema names only their common part), and an attribute's value against its own attribute type.
+ */
+export function checkLogEntries(report: unknown): SchemaCheck {
+  const entries = (report as { entries?: unknown }).entries;
+  if (!Array.isArray(entries)) return { ok: true };
+  for (const [i, e] of entries.entries()) {
+    const data = (e as { data?: { type?: unknown; attributeValue?: { type?: unknown } } }).data;
+    if (!data) continue;
+    const checks: [string, unknown][] = [[String(data.type), data]];
+    if (typeof data.attributeValue?.type === 'string') checks.push([data.attributeValue.type, data.attributeValue]);
+    for (const [type, value] of checks) {
+      const c = checkComponent(type, value);
+      if (!c.ok) return { ok: false, errors: c.errors.map((err) => `entries/${i} ${type} ${err}`) };
+    }
+  }
+  return { ok: true };
+}

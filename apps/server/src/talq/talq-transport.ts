@@ -4,7 +4,7 @@ import { topicMac } from '@sl/protocol';
 import { unfitText } from '../http/text-guard.ts';
 import type { DeviceSecrets } from '../field/device-secrets.ts';
 import type { Gateway, TalqGateways } from './talq-gateways.ts';
-import { checkFunctions, checkRequest } from './talq-schemas.ts';
+import { checkFunctions, checkLogEntries, checkRequest } from './talq-schemas.ts';
 
 // TALQ §3 transport of the CMS API under /talq/v2: HTTP Basic credentials of a commissioned gateway, bodies in
 // none, deflate or gzip (the answer in the request's own), the `talq-api-version` header both ways, the
@@ -15,7 +15,7 @@ import { checkFunctions, checkRequest } from './talq-schemas.ts';
 export const TALQ_PREFIX = '/talq/v2';
 export const TALQ_VERSION = '2.7.1';
 export const NIL = '00000000-0000-0000-0000-000000000000';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** a whole bulk announcement of devices is one request: 1,000 devices of a few kB each, compressed or not */
 const BODY_LIMIT = 32 * 1024 * 1024;
 /** how often a gateway's last contact is written, at most */
@@ -145,6 +145,10 @@ export function installTalqTransport(cms: FastifyInstance, { gateways, secrets }
     if (path === '/devices' && Array.isArray(req.body)) {
       const functions = checkFunctions(req.body);
       if (!functions.ok) throw new TalqError(400, 'invalidRequestBody', functions.errors);
+    }
+    if (path === '/log-reports') {
+      const entries = checkLogEntries(req.body);
+      if (!entries.ok) throw new TalqError(400, 'invalidRequestBody', entries.errors);
     }
   });
 

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * A TALQ gateway beside its controller row (Controllers.protocol TALQ; its login is the controller's MAC and its
@@ -38,4 +38,18 @@ export const talqDevices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('talq_devices_gateway').on(t.gatewayId)],
+);
+
+/**
+ * The `talqRequestId`s a gateway's requests carried, for a while (talq-request-ids.ts): a request sent again (its
+ * answer was lost) is recognised by every server process on the database, and stores nothing twice.
+ */
+export const talqRequestIds = pgTable(
+  'talq_request_ids',
+  {
+    gatewayId: bigint('gateway_id', { mode: 'number' }).notNull(),
+    requestId: text('request_id').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gatewayId, t.requestId] }), index('talq_request_ids_at').on(t.at)],
 );
