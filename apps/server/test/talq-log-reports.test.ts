@@ -108,6 +108,16 @@ describe(`TALQ log reports on ${backend}`, () => {
     expect(Math.max(...h.energy)).toBe(1250);
     expect(h.pwm.filter((p) => p !== null)).toEqual(expect.arrayContaining([70]));
     expect(await readingsOf(module.mac)).toBe(2);
+
+    // a later report of its power alone: the module keeps its other values, in its state and its new reading
+    const later = report([attribute(monitor, 'activePower', float(38), ago(1000))]);
+    expect((await talq(c, 'POST', '/log-reports', { ...as, body: later })).status).toBe(201);
+    expect(await moduleOf(lamp)).toMatchObject({ pwm: 70, pow: 38, energy: 1250, runh: 100, cl_status: 1 });
+    const [last] = await s.sql<{ pwm: number; energy: number }>(
+      'select pwm, energy from module_readings where mac = $1 order by at desc limit 1',
+      [module.mac],
+    );
+    expect(last).toEqual({ pwm: 70, energy: 1250 });
     // and their hourly rollup, which the energy reports read
     const [hours] = await s.sql<{ n: number }>('select count(*)::int as n from module_hours where mac = $1', [
       module.mac,
