@@ -21,7 +21,12 @@ import { TalqError } from './talq-transport.ts';
 // The open ones are kept with the module's raw report (`talq.events`), so a later report knows them.
 
 /** The TALQ events the console follows, in the order their status codes win. */
-export const FOLLOWED_EVENTS = ['communicationFailure', 'supplyLoss', 'lampFailure', 'lampUnexpectedOn'] as const;
+export const FOLLOWED_EVENTS = [
+  'communicationFailure',
+  'supplyLoss',
+  'lampFailure',
+  'lampUnexpectedOn',
+] as const;
 type Followed = (typeof FOLLOWED_EVENTS)[number];
 const followed = (name: unknown): name is Followed => FOLLOWED_EVENTS.includes(name as Followed);
 
@@ -49,7 +54,18 @@ const ATTRIBUTES: Record<string, { column: 'pow' | 'energy' | 'runh' | 'temp'; s
 /** TALQ attributes the console has no column for, kept with the module's raw report */
 const KEPT = ['supplyVoltage', 'supplyCurrent', 'powerFactor'];
 
-const STATE_COLUMNS = ['pwm', 'pow', 'lux', 'temp', 'energy', 'runh', 'lpwm', 'cpwm', 'rssi', 'twil'] as const;
+const STATE_COLUMNS = [
+  'pwm',
+  'pow',
+  'lux',
+  'temp',
+  'energy',
+  'runh',
+  'lpwm',
+  'cpwm',
+  'rssi',
+  'twil',
+] as const;
 type State = Record<(typeof STATE_COLUMNS)[number], number | null>;
 type Talq = { events: Followed[]; values: Record<string, number> };
 

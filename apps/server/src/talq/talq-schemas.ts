@@ -132,7 +132,8 @@ export function checkLogEntries(report: unknown): SchemaCheck {
     const data = (e as { data?: { type?: unknown; attributeValue?: { type?: unknown } } }).data;
     if (!data) continue;
     const checks: [string, unknown][] = [[String(data.type), data]];
-    if (typeof data.attributeValue?.type === 'string') checks.push([data.attributeValue.type, data.attributeValue]);
+    if (typeof data.attributeValue?.type === 'string')
+      checks.push([data.attributeValue.type, data.attributeValue]);
     for (const [type, value] of checks) {
       const c = checkComponent(type, value);
       if (!c.ok) return { ok: false, errors: c.errors.map((err) => `entries/${i} ${type} ${err}`) };
