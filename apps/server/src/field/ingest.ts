@@ -5,6 +5,7 @@ import {
   decodeState,
   everyController,
   MAX_MESSAGE_BYTES,
+  type MeterReading,
   type ModuleReading,
   parseTopic,
   topic,
@@ -113,14 +114,15 @@ export class Ingest implements Presence {
   }
 
   /**
-   * Module readings a protocol adapter other than MQTT received (TALQ log reports), from the controller with this
-   * MAC: stored as the field's own, with the same owner check, history, rollups and current state. Resolves once
-   * they are stored; rejects when that flush failed, so that the adapter can tell its sender.
+   * Module and meter readings a protocol adapter other than MQTT received (TALQ log reports), from the controller
+   * with this MAC: stored as the field's own, with the same owner checks, history, rollups and current state.
+   * Resolves once they are stored; rejects when that flush failed, so that the adapter can tell its sender.
    */
-  async take(controller: string, modules: ModuleReading[]): Promise<void> {
-    if (!modules.length) return;
-    this.batches.push({ controller, modules });
-    this.counters.readings += modules.length;
+  async take(controller: string, modules: ModuleReading[], meters: MeterReading[] = []): Promise<void> {
+    if (!modules.length && !meters.length) return;
+    if (modules.length) this.batches.push({ controller, modules });
+    for (const reading of meters) this.meters.push({ controller, reading });
+    this.counters.readings += modules.length + meters.length;
     await this.flush();
     if (this.failing) throw new Error(`readings not stored: ${this.failing.reason}`);
   }

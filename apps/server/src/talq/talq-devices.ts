@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { entity } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
+import { tableOf } from '../db/tables.ts';
 import type { EntityService } from '../entities/entity.service.ts';
 import type { Gateway } from './talq-gateways.ts';
 import { talqDevices } from './talq.table.ts';
@@ -10,6 +11,7 @@ import { talqDevices } from './talq.table.ts';
 const Modules = entity('LuminaryModules');
 const Lamps = entity('Luminaries');
 const Supports = entity('LuminarySupports');
+const Meters = entity('Meters');
 
 type Attribute = { type?: string; value?: unknown };
 export type TalqFunction = { id: string; type: string } & Record<string, unknown>;
@@ -21,6 +23,7 @@ export const macOfAddress = (address: string) =>
   createHash('sha256').update(address.toLowerCase()).digest('hex').slice(0, 16).toUpperCase();
 
 const lampOf = (d: TalqDevice) => d.functions?.find((f) => f.type === 'LampActuatorFunction');
+const isMeter = (d: TalqDevice) => d.functions?.some((f) => f.type === 'ElectricalMeterFunction') ?? false;
 
 /** Its GeographicPosition: BasicFunction's `location`, else a LocationSensorFunction's. */
 export function positionOf(d: TalqDevice): { lon: number; lat: number } | undefined {
@@ -128,6 +131,7 @@ export class TalqDevices {
       await this.removeMade(caller, { moduleId, luminaryId, supportId });
       moduleId = luminaryId = supportId = null;
     }
+    await this.putMeter(g, d, caller);
     const row = {
       address: d.address,
       gatewayId: g.id,
@@ -144,9 +148,34 @@ export class TalqDevices {
       .onConflictDoUpdate({ target: talqDevices.address, set: row });
   }
 
+  /**
+   * A device with an ElectricalMeterFunction (and no lamp) is a meter of the gateway's cabinet, read through the
+   * gateway: its serial is the TALQ address, its controller the gateway (whose readings of it are believed).
+   * A device that no longer has the function is no meter any more.
+   */
+  private async putMeter(g: Gateway, d: TalqDevice, caller: Caller) {
+    const [meter] = await this.db
+      .select({ id: tableOf(Meters)._id })
+      .from(tableOf(Meters))
+      .where(and(eq(tableOf(Meters).serial, d.address), isNull(tableOf(Meters).deletedAt)));
+    if (!isMeter(d) || lampOf(d)) {
+      if (meter) await this.service.remove(Meters, caller, meter.id).catch(() => {});
+      return;
+    }
+    if (meter) return;
+    const C = tableOf(entity('Controllers'));
+    const [gateway] = await this.db.select({ cabinet: C.cabinet }).from(C).where(eq(C._id, g.id));
+    await this.service.create(Meters, caller, {
+      serial: d.address,
+      controller: g.id,
+      ...(gateway?.cabinet != null && { cabinet: gateway.cabinet }),
+    });
+  }
+
   /** Forgets a device of the gateway and takes away what was made of it. */
   async remove(g: Gateway, stored: Stored) {
     await this.removeMade(this.callerOf(g), stored);
+    await this.putMeter(g, { ...(stored.device as TalqDevice), functions: [] }, this.callerOf(g));
     await this.db
       .delete(talqDevices)
       .where(and(eq(talqDevices.address, stored.address), eq(talqDevices.gatewayId, g.id)));

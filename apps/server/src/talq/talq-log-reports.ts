@@ -1,5 +1,12 @@
 import { lampFaultCode, OFFLINE_CODE } from '@sl/domain';
-import { fieldInstant, moduleReading, type ModuleReading } from '@sl/protocol';
+import {
+  fieldInstant,
+  METER_NO_VALUE,
+  meterPhase,
+  moduleReading,
+  type MeterReading,
+  type ModuleReading,
+} from '@sl/protocol';
 import type { Raw } from '../field/offline-sweep.ts';
 import type { Gateway } from './talq-gateways.ts';
 import { TalqError } from './talq-transport.ts';
@@ -78,7 +85,39 @@ type Change =
 /** A module reading as the ingest takes it, with what TALQ told beside (in the module's raw report). */
 export type TalqReading = ModuleReading & { talq: Talq };
 /** A report's readings, and whether it started or ended an event the console follows. */
-export type Prepared = { readings: TalqReading[]; changedEvents: boolean };
+export type Prepared = { readings: TalqReading[]; meters: MeterReading[]; changedEvents: boolean };
+
+// An ElectricalMeterFunction device is a meter of the console (talq-devices.ts): its per-phase attributes fill its
+// phases, in the console's raw units (0.01 V, mA, 0.01 W, Wh); its totals fill phase 1 of a meter that reports no
+// phase of its own (a single-phase meter, or one that counts only totals).
+type PhaseKey = 'voltage' | 'current' | 'power' | 'energy';
+type PhaseValues = Partial<Record<PhaseKey, number>>;
+const METER_UNITS: Record<PhaseKey, { attribute: string; scale: number }> = {
+  voltage: { attribute: 'Voltage', scale: 100 },
+  current: { attribute: 'Current', scale: 1000 },
+  power: { attribute: 'ActivePower', scale: 100 },
+  energy: { attribute: 'ActiveEnergy', scale: 1000 },
+};
+const METER_TOTALS: Record<string, PhaseKey> = {
+  supplyVoltage: 'voltage',
+  totalCurrent: 'current',
+  totalPower: 'power',
+  totalActiveEnergy: 'energy',
+};
+type MeterChange = { phase: 0 | 1 | 2 | 3; key: PhaseKey; value: number };
+
+/** What a meter's log entry changes (phase 0: its totals); none for what the console does not keep. */
+function meterChangeOf(d: LogData): MeterChange | undefined {
+  const value = d.attributeValue?.value;
+  if (d.type !== 'AttributeLogData' || typeof value !== 'number') return undefined;
+  const name = d.attributeName ?? '';
+  const total = METER_TOTALS[name];
+  if (total) return { phase: 0, key: total, value: Math.round(value * METER_UNITS[total].scale) };
+  const m = /^phase([123])(Voltage|Current|ActivePower|ActiveEnergy)$/.exec(name);
+  if (!m) return undefined;
+  const key = (Object.keys(METER_UNITS) as PhaseKey[]).find((k) => METER_UNITS[k].attribute === m[2])!;
+  return { phase: Number(m[1]) as 1 | 2 | 3, key, value: Math.round(value * METER_UNITS[key].scale) };
+}
 
 /** The device address of a srcAddress (`{deviceAddress}` or `{deviceAddress}/{functionId}`). */
 const deviceOf = (src: string) => src.split('/')[0]!.toLowerCase();
@@ -121,8 +160,15 @@ function codeOf(state: State, events: Set<Followed>): number {
   return lit ? 1 : 0;
 }
 
-/** A TALQ device of a gateway as its module stands now. */
-type Known = { address: string; gatewayId: number; mac: string | null; state: State; talq: Talq };
+/** A TALQ device of a gateway as its module (or meter: its latest phases) stands now. */
+type Known = {
+  address: string;
+  gatewayId: number;
+  mac: string | null;
+  state: State;
+  talq: Talq;
+  meter: Map<number, PhaseValues> | null;
+};
 
 /**
  * A gateway's log reports into the console's field data. `prepare` reads and checks a report whole, storing
@@ -132,7 +178,9 @@ type Known = { address: string; gatewayId: number; mac: string | null; state: St
 export class TalqLogReports {
   constructor(
     private readonly raw: Raw,
-    private readonly field: { take(controller: string, modules: ModuleReading[]): Promise<void> },
+    private readonly field: {
+      take(controller: string, modules: ModuleReading[], meters: MeterReading[]): Promise<void>;
+    },
     /** told when a report started or ended an event the console follows (an event pass may open or solve one) */
     private readonly onEvents: () => void = () => {},
     private readonly now: () => Date = () => new Date(),
@@ -143,14 +191,25 @@ export class TalqLogReports {
     const addresses = [...new Set(data.map((d) => deviceOf(d.srcAddress)))];
     const known = await this.known(addresses);
     const byDevice = new Map<string, { at: string; change: Change }[]>();
+    const byMeter = new Map<string, { at: string; change: MeterChange }[]>();
     for (const d of data) {
       const address = deviceOf(d.srcAddress);
       const device = known.get(address);
       if (!device || device.gatewayId !== g.id) throw new TalqError(422, 'unknownDevice', [address]);
       const at = d.timestamp ?? d.attributeValue?.timestamp ?? this.now().toISOString();
       if (!fieldInstant.safeParse(at).success) throw new TalqError(422, 'timestampOutOfRange', [at]);
+      if (device.meter) {
+        const change = meterChangeOf(d);
+        if (!change) continue;
+        if (!meterPhase.shape[change.key].safeParse(change.value).success)
+          throw new TalqError(422, 'valueOutOfRange', [`${address} ${change.key}`]);
+        const list = byMeter.get(address) ?? [];
+        byMeter.set(address, list);
+        list.push({ at: new Date(at).toISOString(), change });
+        continue;
+      }
       const change = changeOf(d);
-      // the gateway's own entries and those of devices that are no lamp module are taken and not kept
+      // the gateway's own entries and those of devices that are neither lamp module nor meter are taken, not kept
       if (!change || device.mac === null) continue;
       if (change.kind === 'column' && !moduleReading.shape[change.column].safeParse(change.value).success)
         throw new TalqError(422, 'valueOutOfRange', [`${address} ${change.column}`]);
@@ -158,7 +217,11 @@ export class TalqLogReports {
       byDevice.set(address, list);
       list.push({ at: new Date(at).toISOString(), change });
     }
-    const prepared: Prepared = { readings: [], changedEvents: false };
+    const prepared: Prepared = {
+      readings: [],
+      meters: [...byMeter].flatMap(([address, changes]) => meterReadingsOf(known.get(address)!, changes)),
+      changedEvents: false,
+    };
     for (const [address, changes] of byDevice) {
       const { readings, changedEvents } = readingsOf(known.get(address)!, changes);
       prepared.readings.push(...readings);
@@ -167,16 +230,18 @@ export class TalqLogReports {
     return prepared;
   }
 
-  async store(g: Gateway, { readings, changedEvents }: Prepared) {
-    await this.field.take(g.login, readings);
+  async store(g: Gateway, { readings, meters, changedEvents }: Prepared) {
+    await this.field.take(g.login, readings, meters);
     if (changedEvents) this.onEvents();
   }
 
   private async known(addresses: string[]): Promise<Map<string, Known>> {
     if (!addresses.length) return new Map();
     const { rows } = await this.raw.query(
-      `select t.address, t.gateway_id, m.mac, m.raw, ${STATE_COLUMNS.map((c) => `m.${c}`).join(', ')}
+      `select t.address, t.gateway_id, m.mac, m.raw, ${STATE_COLUMNS.map((c) => `m.${c}`).join(', ')},
+        k.serial as meter, k.energy_data as phases
       from talq_devices t left join luminary_modules m on m._id = t.module_id and m.deleted_at is null
+        left join meters k on k.serial = t.address and k.deleted_at is null
       where t.address = any($1::text[])`,
       [addresses],
     );
@@ -192,6 +257,7 @@ export class TalqLogReports {
             mac: (r.mac as string | null) ?? null,
             state: Object.fromEntries(STATE_COLUMNS.map((c) => [c, num(r[c])])) as State,
             talq: { events: (talq?.events ?? []).filter(followed), values: { ...talq?.values } },
+            meter: r.meter == null ? null : phasesOf(r.phases),
           },
         ];
       }),
@@ -203,7 +269,7 @@ export class TalqLogReports {
  * A device's readings from its changes: applied in time order over the module's state, one reading at each time,
  * carrying every value the module last had (a TALQ report tells a few attributes; a module reading tells all).
  */
-function readingsOf(device: Known, changes: { at: string; change: Change }[]): Prepared {
+function readingsOf(device: Known, changes: { at: string; change: Change }[]): Omit<Prepared, 'meters'> {
   const state = { ...device.state };
   const events = new Set(device.talq.events);
   const values = { ...device.talq.values };
@@ -229,4 +295,45 @@ function readingsOf(device: Known, changes: { at: string; change: Change }[]): P
     });
   }
   return { readings: out, changedEvents };
+}
+
+/** A meter's stored latest phases (`energy_data`). */
+function phasesOf(stored: unknown): Map<number, PhaseValues> {
+  const out = new Map<number, PhaseValues>();
+  for (const p of Array.isArray(stored) ? (stored as ({ phase: number } & PhaseValues)[]) : [])
+    out.set(Number(p.phase), { voltage: p.voltage, current: p.current, power: p.power, energy: p.energy });
+  return out;
+}
+
+/**
+ * A meter's readings from its changes, one at each time, over its latest phases; a value it never gave is
+ * METER_NO_VALUE (shown as 0, spec §5).
+ */
+function meterReadingsOf(device: Known, changes: { at: string; change: MeterChange }[]): MeterReading[] {
+  const phases = new Map([...device.meter!].map(([n, v]) => [n, { ...v }]));
+  const totals: PhaseValues = {};
+  const out: MeterReading[] = [];
+  const sorted = changes.map((c, i) => ({ ...c, i })).sort((a, b) => a.at.localeCompare(b.at) || a.i - b.i);
+  for (let i = 0; i < sorted.length; i++) {
+    const { at, change } = sorted[i]!;
+    if (change.phase === 0) totals[change.key] = change.value;
+    else phases.set(change.phase, { ...phases.get(change.phase), [change.key]: change.value });
+    if (sorted[i + 1]?.at === at) continue;
+    const own = [...phases].filter(([n]) => n !== 1 || phases.size > 1 || !Object.keys(totals).length);
+    const given: [number, PhaseValues][] = own.length ? own : [[1, { ...phases.get(1), ...totals }]];
+    out.push({
+      serial: device.address,
+      at,
+      phases: given
+        .sort(([a], [b]) => a - b)
+        .map(([n, v]) => ({
+          phase: n as 1 | 2 | 3,
+          voltage: v.voltage ?? METER_NO_VALUE,
+          current: v.current ?? METER_NO_VALUE,
+          power: v.power ?? METER_NO_VALUE,
+          energy: v.energy ?? METER_NO_VALUE,
+        })),
+    });
+  }
+  return out;
 }
