@@ -209,6 +209,46 @@ describe(`TALQ log reports on ${backend}`, () => {
     expect(await readingsOf(mine.module.mac)).toBe(0);
   });
 
+  it('makes an ElectricalMeterFunction device a meter read through the gateway, fed by its energy reports', async () => {
+    const c = await commission(s, 'gw-meter');
+    const as = { clientAddress: await bootstrap(c) };
+    const METER = { name: 'Meter', functions: [{ functionId: 'meter', type: 'ElectricalMeterFunction' }] };
+    expect((await talq(c, 'POST', '/device-classes', { ...as, body: [METER] })).status).toBe(201);
+    const serial = randomUUID();
+    const device = {
+      address: serial,
+      name: 'cabinet meter',
+      class: 'Meter',
+      functions: [{ id: 'meter', type: 'ElectricalMeterFunction' }],
+    };
+    expect((await talq(c, 'POST', '/devices', { ...as, body: [device] })).status).toBe(201);
+    const meterRow = async () => (await s.call('GET', `/api/v1/Meters?serial=${serial}`)).body.data[0];
+    expect(await meterRow()).toMatchObject({ serial, controller: c.id });
+
+    const src = `${serial}/meter`;
+    const [t0, t1] = [ago(120_000), ago(60_000)];
+    const sent = await talq(c, 'POST', '/log-reports', {
+      ...as,
+      body: report([
+        attribute(src, 'phase1Voltage', float(230.5), t0),
+        attribute(src, 'phase1Current', float(1.2), t0),
+        attribute(src, 'phase1ActivePower', float(250), t0),
+        attribute(src, 'phase1ActiveEnergy', float(12.5), t0),
+        attribute(src, 'phase1ActiveEnergy', float(12.6), t1),
+      ]),
+    });
+    expect(sent.status).toBe(201);
+    const row = await meterRow();
+    expect(row.energyData).toEqual([
+      expect.objectContaining({ phase: 1, voltage: 23050, current: 1200, power: 25000, energy: 12600 }),
+    ]);
+    const readings = await s.sql<{ energy: number }>(
+      'select energy from meter_readings where serial = $1 order by at',
+      [serial],
+    );
+    expect(readings.map((r) => Number(r.energy))).toEqual([12500, 12600]);
+  });
+
   it('refuses whole a malformed report: an attribute value of the wrong type, a time years away', async () => {
     const { c, as, lamp, module } = await gatewayWithLamp('gw-malformed');
     const good = attribute(`${lamp}/monitor`, 'activePower', float(10), ago(1000));
