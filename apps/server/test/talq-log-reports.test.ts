@@ -154,6 +154,16 @@ describe(`TALQ log reports on ${backend}`, () => {
     expect(await eventsOf(module._id, 'MODULE_NOT_RESPONDING', 'OPEN')).toHaveLength(1);
     await send([event(lamp, 'communicationFailure', false)]);
     expect(await eventsOf(module._id, 'MODULE_NOT_RESPONDING', 'SOLVED')).toHaveLength(1);
+
+    // supplyLoss silences the node as well; the LampMonitorFunction's boolean attribute is a lamp fault too
+    await send([event(`${lamp}/monitor`, 'supplyLoss', true)]);
+    expect((await moduleOf(lamp)).cl_status).toBe(3);
+    const fault = (on: boolean) =>
+      attribute(`${lamp}/monitor`, 'lampFailure', { type: 'AttributeBoolean', value: on }, ago(0));
+    await send([event(`${lamp}/monitor`, 'supplyLoss', false), level(0), fault(true)]);
+    expect((await moduleOf(lamp)).cl_status).toBe(4096);
+    await send([fault(false)]);
+    expect((await moduleOf(lamp)).cl_status).toBe(0);
   });
 
   it('stores a repeated talqRequestId once, in this process and in another on the same database', async () => {
