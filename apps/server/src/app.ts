@@ -190,7 +190,7 @@ export async function buildApp({
   );
   const written = (table: string) => repo.wrote(table);
   // sign-in, the session checks, health and the ingest go on however many connections the requests hold
-  const reserved = database.reserved ?? { ingest: db, service: db };
+  const reserved = database.reserved ?? { ingest: db, service: db, detector: db };
   const auth = new AuthService(
     reserved.service,
     new SessionRepository(reserved.service, config.sessionTtlMinutes * 60_000),
@@ -282,7 +282,14 @@ export async function buildApp({
   offline.start(config.offlineSweepMs ?? 10_000);
   app.addHook('onClose', () => offline.stop());
   app.decorate('offline', offline);
-  const detector = new EventDetector(raw, clock, hub, written, app.log, expectations);
+  const detector = new EventDetector(
+    (reserved.detector as unknown as { $client: Raw }).$client,
+    clock,
+    hub,
+    written,
+    app.log,
+    expectations,
+  );
   detector.start(config.offlineSweepMs ?? 10_000);
   field.detector = detector;
   app.addHook('onClose', () => detector.stop());

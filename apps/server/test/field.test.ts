@@ -77,6 +77,49 @@ describe(`field ingest on ${backend}`, () => {
     expect(after.readings).toBeGreaterThan(before.readings);
   });
 
+  it('keeps a controller that said goodbye offline, with its modules, until its own state says online', async () => {
+    const mac = sim.controllers[1]!.mac;
+    const lamp = [...sim.controllers[1]!.device.lamps.keys()][0]!;
+    const client = await asController(mac);
+    const controller = async () => (await s.call('GET', `/api/v1/Controllers?mac=${mac}`)).body.data[0];
+    const module = async () => (await s.call('GET', `/api/v1/LuminaryModules?mac=${lamp}`)).body.data[0];
+    const flushes = async () => (await s.call('GET', '/health')).body.field.flushes as number;
+    const online = JSON.stringify({
+      online: true,
+      iostate: 0,
+      cputemp: 40,
+      version: '1.0',
+      network: 'lte',
+      readingMeter: false,
+      at: new Date().toISOString(),
+    });
+    const reading = (pwm: number) =>
+      JSON.stringify({ at: new Date().toISOString(), modules: [sampleModuleReading(lamp, { pwm })] });
+    try {
+      await client.publishAsync(`sl/v1/${mac}/state`, online, { qos: 1 });
+      await until(async () => ((await controller()).connected === true ? true : undefined));
+      await client.publishAsync(`sl/v1/${mac}/state`, JSON.stringify({ online: false }), { qos: 1 });
+      await until(async () => ((await module()).cl_status === 3 ? true : undefined));
+      // a reading from before the goodbye, written after it (as another server process may): two flushes later
+      // it is stored, and the controller and its module are still offline
+      await client.publishAsync(`sl/v1/${mac}/modules`, reading(37), { qos: 1 });
+      const after = (await flushes()) + 2;
+      await until(async () => ((await flushes()) >= after ? true : undefined));
+      expect((await controller()).connected).toBe(false);
+      expect((await module()).cl_status).toBe(3);
+      await client.publishAsync(`sl/v1/${mac}/state`, online, { qos: 1 });
+      await client.publishAsync(`sl/v1/${mac}/modules`, reading(38), { qos: 1 });
+      const back = await until(async () => {
+        const m = await module();
+        return m.pwm === 38 ? m : undefined;
+      });
+      expect(back.cl_status).toBe(1);
+      expect((await controller()).connected).toBe(true);
+    } finally {
+      await client.endAsync();
+    }
+  });
+
   it('keeps every reading in the day partitions of the history', async () => {
     const rows = await until(async () => {
       const [r] = await s.sql<{ n: number }>('select count(*)::int as n from module_readings');

@@ -187,6 +187,9 @@ describe(`inventory import on ${backend}`, () => {
     ];
     const moduleCols = { mac: 'mac', controller: 'ctl', phase: 'phase', luminarySupport: 'pole' };
     ok(await send('LuminaryModules', 'mac,ctl,phase,pole', modules, moduleCols), 3);
+    // a module naming a mounting takes a socket of it, on its phase (the socket is the one truth of its place)
+    const placed = (await s.call('GET', '/api/v1/LuminarySupports?uid=LNK-P')).body.data[0];
+    expect(placed.sockets.map((k: { phase: number }) => k.phase)).toEqual([2, 3, 1]);
     const lampCols = { uid: 'uid', support: 'pole', controlModule: 'module' };
     ok(
       await send(
@@ -208,11 +211,14 @@ describe(`inventory import on ${backend}`, () => {
       await mod('02:00:00:00:0b:01'),
       await mod('02:00:00:00:0b:02'),
     ];
-    expect(pole.socketCount).toBe(2);
+    // each lamp went into the socket holding its module
+    expect(pole.socketCount).toBe(3);
     expect(pole.sockets).toMatchObject([
       { luminary: l1._id, luminaryModule: m1._id, phase: 2 },
       { luminary: l2._id, luminaryModule: m2._id, phase: 3 },
+      { phase: 1 },
     ]);
+    expect(pole.sockets[2].luminary).toBeUndefined();
     const controller = (await s.call('GET', '/api/v1/Controllers?uid=LNK-C')).body.data[0];
     const cabinet = (await s.call('GET', '/api/v1/Cabinets?uid=LNK-CAB')).body.data[0];
     expect(m1).toMatchObject({ controller: controller._id, phase: 2, luminarySupport: pole._id });
@@ -231,7 +237,12 @@ describe(`inventory import on ${backend}`, () => {
     expect(linked).toMatchObject({ controller: controller._id, meter: meter._id });
     expect(meter).toMatchObject({ cabinet: cabinet._id, controller: controller._id });
     const log = await s.call('GET', `/api/v2/LuminarySupports/history?id=${pole._id}`);
-    expect(log.body.result.data[0]).toMatchObject({ action: 'update', changes: { sockets: { from: [] } } });
+    // the module file's sockets, then the lamp file's lamps in them, each in the mounting's history
+    expect(log.body.result.data[0]).toMatchObject({
+      action: 'update',
+      changes: { sockets: { from: [{}, {}, {}] } },
+    });
+    expect(log.body.result.data[1]).toMatchObject({ action: 'update', changes: { sockets: { from: [] } } });
 
     // one module, one socket: a module a socket holds, or one the file names twice, refuses the file whole
     const taken = await send('Luminaries', 'uid,pole,module', ['LNK-L3,LNK-P,02:00:00:00:0b:01'], lampCols);
@@ -249,16 +260,26 @@ describe(`inventory import on ${backend}`, () => {
       imported: 0,
       problems: [{ row: 2, field: 'controlModule', code: 'IsUsedError' }],
     });
-    expect((await s.call('GET', '/api/v1/LuminarySupports?uid=LNK-P')).body.data[0].sockets).toHaveLength(2);
+    expect((await s.call('GET', '/api/v1/LuminarySupports?uid=LNK-P')).body.data[0].sockets).toHaveLength(3);
 
-    // a mounting that takes two lamps takes no third, from a file either
-    expect((await s.call('PATCH', `/api/v1/LuminarySupports/${pole._id}`, { maxSockets: 2 })).status).toBe(
+    // a mounting that takes three sockets takes no fourth, from a lamp file or a module file either
+    expect((await s.call('PATCH', `/api/v1/LuminarySupports/${pole._id}`, { maxSockets: 3 })).status).toBe(
       200,
     );
-    const third = await send('Luminaries', 'uid,pole,module', ['LNK-L6,LNK-P,02:00:00:00:0b:03'], lampCols);
-    expect(third.body.result).toMatchObject({
+    const fourth = await send('Luminaries', 'uid,pole,module', ['LNK-L6,LNK-P,'], lampCols);
+    expect(fourth.body.result).toMatchObject({
       imported: 0,
       problems: [{ row: 1, field: 'support', code: 'IsInvalidError' }],
+    });
+    const fourthModule = await send(
+      'LuminaryModules',
+      'mac,ctl,phase,pole',
+      ['02:00:00:00:0b:04,LNK-C,1,LNK-P'],
+      moduleCols,
+    );
+    expect(fourthModule.body.result).toMatchObject({
+      imported: 0,
+      problems: [{ row: 1, field: 'luminarySupport', code: 'IsInvalidError' }],
     });
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, startServer, type TestServer } from './harness.ts';
 
 // Fields of spec §3 that were missing or unused (issue 29 §5): a mounting's maxSockets, a lamp's power levels and
-// light, a meter's transformationRatio, a controller's lampsCount and contactor.
+// light, a meter's transformationRatio, a controller's lampsCount, contactor and state.
 
 let s: TestServer;
 
@@ -102,13 +102,19 @@ describe(`fields of spec §3 on ${backend}`, () => {
     // relays of phases A and C closed (bits 5 and 7), as the field would report them
     await s.sql('update controllers set iostate = $1 where _id = $2', [32 + 128, controller._id]);
     const read = (await s.call('GET', `/api/v1/Controllers/${controller._id}`)).body;
-    expect(read).toMatchObject({ lampsCount: 2, contactor: ['A', 'C'] });
+    expect(read).toMatchObject({ lampsCount: 2, contactor: ['A', 'C'], state: 'unknown' });
+    await s.sql('update controllers set cl_status = 1 where _id = $1', [controller._id]);
     const listed = (await s.call('GET', '/api/v1/Controllers?mac=0243EE000001')).body.data[0];
-    expect(listed).toMatchObject({ lampsCount: 2, contactor: ['A', 'C'] });
+    expect(listed).toMatchObject({ lampsCount: 2, contactor: ['A', 'C'], state: 'on' });
+    // the state the list's filter finds it by
+    const working = (await s.call('GET', '/api/v1/Controllers?mac=0243EE000001&state=on')).body;
+    expect(working.data.map((c: { _id: number }) => c._id)).toEqual([controller._id]);
     const silent = await made('Controllers', { mac: '0243EE000002' });
+    await s.sql('update controllers set cl_status = 3 where _id = $1', [silent._id]);
     expect((await s.call('GET', `/api/v1/Controllers/${silent._id}`)).body).toMatchObject({
       lampsCount: 0,
       contactor: null,
+      state: 'offline',
     });
   });
 });

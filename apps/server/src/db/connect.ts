@@ -31,7 +31,7 @@ export type Database = {
   /** the server's address, for connections of their own (LISTEN) */
   url?: string;
   /** connections of their own for the ingest, health and sign-in (undefined on PGlite) */
-  reserved?: { ingest: Db; service: Db };
+  reserved?: { ingest: Db; service: Db; detector: Db };
   ping(): Promise<boolean>;
   close(): Promise<void>;
 };

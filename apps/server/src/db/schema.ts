@@ -1,5 +1,6 @@
 import { changeLog } from './change-log.table.ts';
 import { commandDevices, commands } from './command.table.ts';
+import { controllerGoodbyes } from './controller-goodbye.table.ts';
 import { deviceSecrets } from './device-secret.table.ts';
 import {
   districtHours,
@@ -22,6 +23,7 @@ export const schema = {
   commands,
   commandDevices,
   deviceSecrets,
+  controllerGoodbyes,
   meterHours,
   groupHours,
   moduleHours,

@@ -1,4 +1,11 @@
-import { contactorsClosed, entity, NO_SOCKETS_STATUS, type Entity, type Inversion } from '@sl/domain';
+import {
+  contactorsClosed,
+  entity,
+  NO_SOCKETS_STATUS,
+  statusMeaning,
+  type Entity,
+  type Inversion,
+} from '@sl/domain';
 import { worstStatus } from '../map/status-rank.ts';
 import type { Scope } from './conditions.ts';
 import type { EntityRepository } from './entity.repository.ts';
@@ -97,7 +104,8 @@ const cabinets: Derive = async (repo, scope, rows) => {
 
 const PHASES = ['A', 'B', 'C'] as const;
 
-// a controller's lamps are the modules behind it; its contactors, those of its cabinet its I/O state shows closed
+// a controller's lamps are the modules behind it; its contactors, those of its cabinet its I/O state shows closed;
+// its state, what its own status code means
 const controllers: Derive = async (repo, scope, rows) => {
   const ids = rows.map((r) => r._id);
   const lamps = await repo.countBy(entity('LuminaryModules'), 'controller', scope, ids);
@@ -121,6 +129,7 @@ const controllers: Derive = async (repo, scope, rows) => {
     ...r,
     lampsCount: lamps.get(r._id) ?? 0,
     ...('iostate' in r && { contactor: closed(r) }),
+    ...('cl_status' in r && { state: statusMeaning(r.cl_status as number | null) }),
   }));
 };
 

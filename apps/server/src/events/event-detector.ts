@@ -1,5 +1,4 @@
 import { groupBy, type EventType } from '@sl/domain';
-import { queryWith } from '../db/query-with.ts';
 import type { Raw } from '../field/offline-sweep.ts';
 import type { Clock } from '../lighting/program-service.ts';
 import type { LiveHub } from '../live/live-hub.ts';
@@ -16,14 +15,7 @@ import type { LampExpectations } from './lamp-expectations.ts';
 
 const EVENT_ROW = `e._id, e.type, e.status, e.device, e.module, e.support, e.socket, e.controller, e.cabinet,
   e.phase, e.cause, e."group", e.open_date, e.close_date`;
-/**
- * How a pass's statements are planned. Nested loops off: after a storm the planner's statistics still say a
- * condition holds for a device or two, and a nested loop between the condition's 100,000 devices and the events
- * (which the insert grows as it goes) was quadratic: a pass that took 4 s ran for minutes (bench:events). JIT off:
- * a plan priced without nested loops looks dear enough to compile, which took longer than running it (0.7 s for a
- * handful of cabinets; 2.9 s of a 4.6 s pass at a million modules).
- */
-export const DETECTION_SETTINGS = { enable_nestloop: 'off', jit: 'off' };
+export { DETECTION_SETTINGS } from './detection-settings.ts';
 /** one notification between server processes carries at most 8000 bytes */
 const PART = 30;
 
@@ -123,9 +115,9 @@ export class EventDetector {
       const started = performance.now();
       // the condition asked once a pass and shared by the opening, the solving and the release (it was asked three
       // times: at a million modules that was most of a pass, bench:events)
-      const { rows } = await queryWith(
-        this.raw,
-        DETECTION_SETTINGS,
+      // on PostgreSQL the detector's own connection is planned by DETECTION_SETTINGS: one statement, no transaction
+      // left idle between a `set local` and the statement while the event loop is busy
+      const { rows } = await this.raw.query(
         `with c as materialized (${conditionRows(type)}),
         opened as (
           insert into important_events as e

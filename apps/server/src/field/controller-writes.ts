@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ControllerState } from '@sl/protocol';
+import { saidGoodbye } from '../db/controller-goodbye.table.ts';
 import { controllerStatus } from './field-status-sql.ts';
 import { chunks, type FieldWrites } from './field-writes.ts';
 import { lockedInOrder } from './locked-in-order.ts';
@@ -77,6 +78,15 @@ async function writeStateRows(
   if (connected.length) presence.onConnected?.(connected.map((r) => r.mac));
   w.announce('controllers', result);
   const offline = rows.filter((r) => !r.online).map((r) => r.mac);
+  if (offline.length)
+    await w.retried(() =>
+      w.raw.query(
+        `insert into controller_goodbyes (controller, at)
+        select _id, $2::timestamptz from controllers where mac = any($1::text[]) and deleted_at is null
+        on conflict (controller) do nothing`,
+        [offline, heardAt],
+      ),
+    );
   const behind = await modulesOfControllersOffline(w.raw, offline);
   if (behind.rows.length) {
     w.changed('luminary_modules');
@@ -85,13 +95,29 @@ async function writeStateRows(
 }
 
 /**
+ * The controllers whose state in this flush says online: their goodbye ends before the flush's readings are
+ * written, so those readings count.
+ */
+export async function welcomeBack(w: FieldWrites, states: [string, HeardState][]) {
+  const back = states.filter(([, s]) => s.state.online).map(([mac]) => mac);
+  if (!back.length) return;
+  await w.retried(() =>
+    w.raw.query(
+      `delete from controller_goodbyes g using controllers c where c._id = g.controller and c.mac = any($1::text[])`,
+      [back],
+    ),
+  );
+}
+
+/**
  * A controller that sent readings was heard, whatever its state says: its silence is measured from them. One
- * marked offline is back when it speaks again (a last will in the same flush is written after this, and wins).
+ * marked offline by the sweep is back when it speaks again; one that said goodbye is not (controllerGoodbyes), and a last
+ * will in the same flush is written after this, and wins.
  */
 export async function writeHeard(w: FieldWrites, presence: Presence, controllers: string[], heardAt: string) {
   const heard = [...new Set(controllers)];
   if (!heard.length) return;
-  const again = `(c.connected is false)`;
+  const again = `(c.connected is false and not ${saidGoodbye('c._id')})`;
   const result = await w.retried(() =>
     w.raw.query(
       `with ${lockedInOrder('controllers', '$1::text[]')}

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../db/connect.ts';
 import type { LiveHub } from '../live/live-hub.ts';
 import { SYSTEM_CLOCK, type Clock } from '../lighting/program-service.ts';
-import { writeHeard, writeStates, type HeardState, type Presence } from './controller-writes.ts';
+import { welcomeBack, writeHeard, writeStates, type HeardState, type Presence } from './controller-writes.ts';
 import { DeviceOwners, type ControllerMeterReading, type ModuleBatch } from './device-owners.ts';
 import { FieldWrites } from './field-writes.ts';
 import { ingestCounters, type IngestLog } from './ingest-counters.ts';
@@ -163,6 +163,7 @@ export class Ingest implements Presence {
     // a device is heard when its message arrives, by the server's clock: its own clock may be wrong by months,
     // and its silence is measured against the server's (arrival is within a flush interval of now)
     const heardAt = this.clock.now().toISOString();
+    await welcomeBack(w, states);
     // the history and the current state are independent: on a server they go on connections of their own
     await Promise.all([
       writeModuleHistory(w, history).then(() => writeMeters(w, believedMeters, this.rollups)),

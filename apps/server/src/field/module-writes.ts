@@ -1,4 +1,5 @@
 import type { ModuleReading } from '@sl/protocol';
+import { saidGoodbye } from '../db/controller-goodbye.table.ts';
 import { copyInto } from './copy-rows.ts';
 import { moduleStatusFromCode } from './field-status-sql.ts';
 import { chunks, type FieldWrites } from './field-writes.ts';
@@ -23,7 +24,10 @@ const POWER_STEP = { watts: 1, share: 0.05 };
 const MODULE_STATUS = moduleStatusFromCode('v.cl_status', 'm.status');
 const byMac = (r: ModuleReading) => r.mac;
 
-/** The newest reading of each module into its current state. */
+/**
+ * The newest reading of each module into its current state; not of one behind a controller that said goodbye (its
+ * readings from before are history, not now).
+ */
 export async function writeModules(w: FieldWrites, modules: ModuleReading[], heardAt: string) {
   await w.inParallel(chunks(modules, w.chunk), (chunk) =>
     w.tolerant(chunk, byMac, (rows) => writeModuleRows(w, rows, heardAt)),
@@ -37,6 +41,7 @@ async function writeModuleRows(w: FieldWrites, rows: ModuleReading[], heardAt: s
       last_received_at = $${COLUMN_COUNT + 2}::timestamptz
     from ${STATE_UNNEST}, luminary_modules as before, locked
     where m.mac = v.mac and m.deleted_at is null and before._id = m._id and locked._id = m._id
+      and not ${saidGoodbye('m.controller')}
     returning m._id, m.mac, m."group", m.cl_status, m.pwm, m.pow,
       (before.cl_status is distinct from m.cl_status or before.pwm is distinct from m.pwm
         or abs(coalesce(m.pow, 0) - coalesce(before.pow, 0))

@@ -21,6 +21,8 @@ const health = z.object({
     /** messages over the size limit, dropped */
     oversize: z.number(),
     setAside: z.number(),
+    /** writes of what arrived (one every half second): growing while the field is stored */
+    flushes: z.number(),
     failedFlushes: z.number(),
     /** writes rolled back by a deadlock with another process and made again */
     retries: z.number(),

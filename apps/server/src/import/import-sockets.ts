@@ -48,29 +48,19 @@ async function mountings(db: Db, supportIds: number[]): Promise<Map<number, Moun
 
 /**
  * A lamp file links post → socket → lamp → module: a lamp with a mounting takes a socket of it, with its module
- * and that module's phase. Refused before anything is written: a module two lamps of the file name, or one a
- * socket already holds (one module, one socket), and a mounting that would need more sockets than it takes (its
+ * and that module's phase (the socket holding its module already, when that is one of its mounting's without a
+ * lamp). Refused before anything is written: a module two lamps of the file name, or one another socket holds
+ * (one module, one socket), and a mounting that would need more sockets than it takes (its
  * maxSockets, or MAX_SOCKETS).
  */
 export async function checkSockets(db: Db, caller: Caller, lamps: Lamp[], say: Say) {
-  const first = new Map<number, number>();
+  const first = new Map<number, Lamp>();
   for (const l of lamps) {
     const m = l.data.controlModule;
     if (typeof m !== 'number') continue;
     if (first.has(m)) say(l.row, 'IsUsedError', 'controlModule');
-    else first.set(m, l.row);
+    else first.set(m, l);
   }
-  // the mounting is named only to whom it is visible: a module may sit in another group's mounting
-  const visible = new Set(
-    (await moduleHolders(db, [...first.keys()], { groupId: caller.groupId })).map((h) => h.support),
-  );
-  for (const h of await moduleHolders(db, [...first.keys()]))
-    say(
-      first.get(h.module)!,
-      'IsUsedError',
-      'controlModule',
-      visible.has(h.support) ? (h.uid ?? undefined) : undefined,
-    );
   const held = await mountings(
     db,
     ids(
@@ -78,10 +68,26 @@ export async function checkSockets(db: Db, caller: Caller, lamps: Lamp[], say: S
       'support',
     ),
   );
+  // the mounting is named only to whom it is visible: a module may sit in another group's mounting
+  const visible = new Set(
+    (await moduleHolders(db, [...first.keys()], { groupId: caller.groupId })).map((h) => h.support),
+  );
+  const joining = new Set<Lamp>();
+  for (const h of await moduleHolders(db, [...first.keys()])) {
+    const lamp = first.get(h.module)!;
+    if (joinsItsModule(lamp, h, held)) joining.add(lamp);
+    else
+      say(
+        lamp.row,
+        'IsUsedError',
+        'controlModule',
+        visible.has(h.support) ? (h.uid ?? undefined) : undefined,
+      );
+  }
   const adding = new Map<number, number>();
   for (const l of lamps) {
     const s = l.data.support;
-    if (typeof s !== 'number') continue;
+    if (typeof s !== 'number' || joining.has(l)) continue;
     const n = (adding.get(s) ?? 0) + 1;
     adding.set(s, n);
     const mounting = held.get(s);
@@ -89,6 +95,11 @@ export async function checkSockets(db: Db, caller: Caller, lamps: Lamp[], say: S
       say(l.row, 'IsInvalidError', 'support');
   }
 }
+
+/** a lamp naming the mounting whose socket holds its module, without a lamp yet, goes into that socket */
+const joinsItsModule = (lamp: Lamp, h: { support: number; socket: number }, held: Map<number, Mounting>) =>
+  lamp.data.support === h.support &&
+  typeof held.get(h.support)?.sockets?.[h.socket - 1]?.luminary !== 'number';
 
 /**
  * After the lamps are written (in the same transaction): each takes the next socket of its mounting, which grows
@@ -115,7 +126,15 @@ export async function placeInSockets(db: Db, caller: Caller, lamps: ApiRow[]) {
   for (const l of placed) {
     const id = l.support as number;
     const sockets = after.get(id) ?? [...(held.get(id)?.sockets ?? [])];
+    after.set(id, sockets);
     const module = typeof l.controlModule === 'number' ? l.controlModule : undefined;
+    const own = sockets.findIndex(
+      (k) => module !== undefined && k?.luminaryModule === module && typeof k.luminary !== 'number',
+    );
+    if (own >= 0) {
+      sockets[own] = { ...sockets[own], luminary: l._id as number };
+      continue;
+    }
     const phase = module === undefined ? undefined : phases.get(module);
     sockets.push({
       luminary: l._id,
@@ -124,6 +143,16 @@ export async function placeInSockets(db: Db, caller: Caller, lamps: ApiRow[]) {
     });
     after.set(id, sockets);
   }
+  await writeSockets(db, caller, held, after);
+}
+
+/** The mountings' new sockets (their count grown to hold them), each change in the change log. */
+async function writeSockets(
+  db: Db,
+  caller: Caller,
+  held: Map<number, Mounting>,
+  after: Map<number, Socket[]>,
+) {
   const S = tableOf(Supports);
   const entries = [...after].map(([id, sockets]) => ({ id, sockets }));
   for (let i = 0; i < entries.length; i += 2000) {
@@ -151,4 +180,66 @@ export async function placeInSockets(db: Db, caller: Caller, lamps: ApiRow[]) {
       };
     }),
   );
+}
+
+/** The sockets of a mounting once these modules take, in turn, the first socket holding no module. */
+function withModules(m: Mounting | undefined, modules: { id: number; phase: unknown }[]): Socket[] {
+  const sockets: Socket[] = [...(m?.sockets ?? [])];
+  for (const { id, phase } of modules) {
+    const count = Math.max(m?.socketCount ?? 1, sockets.length);
+    let i = [...Array(count).keys()].find((k) => typeof sockets[k]?.luminaryModule !== 'number');
+    if (i === undefined) i = count;
+    while (sockets.length < i) sockets.push({});
+    sockets[i] = { ...sockets[i], luminaryModule: id, ...(typeof phase === 'number' && { phase }) };
+  }
+  return sockets;
+}
+
+const byMounting = (rows: Row[]) => {
+  const out = new Map<number, Row[]>();
+  for (const r of rows)
+    if (typeof r.luminarySupport === 'number')
+      out.set(r.luminarySupport, [...(out.get(r.luminarySupport) ?? []), r]);
+  return out;
+};
+
+/**
+ * A module file naming mountings: each module takes the first socket of its mounting that holds no module (a
+ * lamp's socket without one first), the socket count growing past its end. Refused before anything is written: a
+ * mounting that would need more sockets than it takes (its maxSockets, or MAX_SOCKETS).
+ */
+export async function checkModuleSockets(db: Db, modules: Lamp[], say: Say) {
+  const named = byMounting(modules.map((m) => ({ ...m.data, row: m.row })));
+  const held = await mountings(db, [...named.keys()]);
+  for (const [id, rows] of named) {
+    const m = held.get(id);
+    const most = m?.maxSockets ?? MAX_SOCKETS;
+    // stand-in ids (below zero) tell which socket each row would take
+    const sockets = withModules(
+      m,
+      rows.map((r, i) => ({ id: -1 - i, phase: r.phase })),
+    );
+    rows.forEach((r, i) => {
+      if (sockets.findIndex((k) => k.luminaryModule === -1 - i) >= most)
+        say(r.row as number, 'IsInvalidError', 'luminarySupport');
+    });
+  }
+}
+
+/** After the modules are written (in the same transaction): each in its socket, as checkModuleSockets found. */
+export async function placeModulesInSockets(db: Db, caller: Caller, modules: ApiRow[]) {
+  const named = byMounting(modules);
+  if (!named.size) return;
+  const held = await mountings(db, [...named.keys()]);
+  const after = new Map<number, Socket[]>();
+  for (const [id, rows] of named)
+    if (held.has(id))
+      after.set(
+        id,
+        withModules(
+          held.get(id),
+          rows.map((r) => ({ id: r._id as number, phase: r.phase })),
+        ),
+      );
+  await writeSockets(db, caller, held, after);
 }

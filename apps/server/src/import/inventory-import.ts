@@ -18,7 +18,7 @@ import { ApiError } from '../http/api-error.ts';
 import type { EntityRepository } from '../entities/entity.repository.ts';
 import { EntityService, type Placement } from '../entities/entity.service.ts';
 import { linkCabinets, linksCabinets } from './import-cabinets.ts';
-import { checkSockets, placeInSockets } from './import-sockets.ts';
+import { checkModuleSockets, checkSockets, placeInSockets, placeModulesInSockets } from './import-sockets.ts';
 import { readRows, type SourceRow } from './inventory-rows.ts';
 
 /** Which column of the file fills which field; `location.lon`/`location.lat` name the coordinate columns. */
@@ -163,7 +163,9 @@ async function runImport(
   progress({ stage: 'check', done: total, total });
   await findTaken(deps.db, e, candidates, say);
   const lamps = e.name === 'Luminaries';
+  const modules = e.name === 'LuminaryModules';
   if (lamps) await checkSockets(deps.db, caller, prepared, say);
+  if (modules) await checkModuleSockets(deps.db, prepared, say);
   const answer = (imported: number) => {
     const shown = all ? problems.length : MAX_PROBLEMS_SHOWN;
     return {
@@ -188,6 +190,7 @@ async function runImport(
           chunk.map((p) => p.data),
         );
         if (lamps) await placeInSockets(tx as unknown as Db, caller, created);
+        if (modules) await placeModulesInSockets(tx as unknown as Db, caller, created);
         if (linksCabinets(e)) await linkCabinets(tx as unknown as Db, caller, e, created);
         imported += created.length;
         progress({ stage: 'write', done: imported, total });
@@ -206,7 +209,7 @@ async function runImport(
     if (!problems.length) throw err;
     return answer(0);
   }
-  const also = lamps ? [entity('LuminarySupports')] : linksCabinets(e) ? [entity('Cabinets')] : [];
+  const also = lamps || modules ? [entity('LuminarySupports')] : linksCabinets(e) ? [entity('Cabinets')] : [];
   for (const written of [e, ...also]) {
     deps.repo.wrote(written.table);
     deps.service?.announceWritten(written);

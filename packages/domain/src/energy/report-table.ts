@@ -3,7 +3,7 @@
 
 import type { Language } from '../errors.ts';
 import { fieldLabel } from '../field-labels.ts';
-import { UNIT_SYMBOLS } from '../units.ts';
+import { formatMeasure, UNIT_SYMBOLS } from '../units.ts';
 
 type Cell = string | number | null;
 export type ReportTable = { columns: string[]; rows: Cell[][] };
@@ -84,13 +84,16 @@ export function reportTable(
         ],
         rows: r.flatMap((x) =>
           phases(x).map((p) => {
-            const unit = UNIT_SYMBOLS[x.powerUnit as 'W' | 'kW'][lang];
+            // W or kW by the reading's largest phase (spec §9), so the unit stands in the cell, written as the
+            // language writes numbers
+            const power = (value: number | undefined) =>
+              value == null ? null : formatMeasure(value, x.powerUnit as 'W' | 'kW', lang, 3);
             return [
               x.period,
               x.serial as string,
               PHASES[p.phase! - 1] ?? String(p.phase),
-              `${p.power} ${unit}`,
-              `${p.powerMax} ${unit}`,
+              power(p.power),
+              power(p.powerMax),
               p.voltage!,
               p.current!,
             ];

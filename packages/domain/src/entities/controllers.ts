@@ -1,6 +1,6 @@
 import { defineEntity } from '../entity.ts';
 import * as by from './device-filters.ts';
-import { DEVICE_STATUSES } from '../status.ts';
+import { DEVICE_STATES, DEVICE_STATUSES } from '../status.ts';
 import { macAddress } from './luminary-modules.ts';
 import { bool, float, int, list, oneOf, point, ref, text, timestamp } from '../fields.ts';
 
@@ -52,6 +52,8 @@ export const Controllers = defineEntity({
     // the modules behind it, and the phases whose contactor its I/O state shows closed (spec §3 labels)
     lampsCount: int({ readOnly: true, derived: true }),
     contactor: list(oneOf(['A', 'B', 'C']), { readOnly: true, derived: true }),
+    // what its status code means (working, offline, …), as its list's state filter reads it
+    state: oneOf(DEVICE_STATES, { readOnly: true, derived: true }),
     lastReceivedAt: timestamp({ readOnly: true }),
   },
 });
