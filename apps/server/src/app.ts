@@ -10,7 +10,7 @@ import { SessionRepository } from './auth/session.repository.ts';
 import { sessionPolicy } from './auth/session-policy.ts';
 import { roleRightsIn, userHooks } from './auth/user-hooks.ts';
 import { meterHooks } from './energy/group-hours.ts';
-import { DEFAULT_OFFLINE_FACTOR } from '@sl/domain';
+import { DEFAULT_OFFLINE_FACTOR, TALQ_REPORT_PERIOD_MS } from '@sl/domain';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { EntityRepository } from './entities/entity.repository.ts';
@@ -278,6 +278,7 @@ export async function buildApp({
     (type, result) => ingest.announce(type, result),
     written,
     app.log,
+    TALQ_REPORT_PERIOD_MS * (config.offlineFactor ?? DEFAULT_OFFLINE_FACTOR),
   );
   offline.start(config.offlineSweepMs ?? 10_000);
   app.addHook('onClose', () => offline.stop());

@@ -47,6 +47,8 @@ export type TestServer = Client & {
   commission(macs: string[]): Promise<Record<string, string>>;
   /** its event detection, for a test that runs passes of its own */
   events: FastifyInstance['events'];
+  /** its sweep for silent devices, for a test that runs sweeps of its own */
+  offline: FastifyInstance['offline'];
   /** the lighting programs it sends (when started with `programs`) */
   programs?: ProgramService;
   /** the power schedules it sends (when started with `programs`) */
@@ -215,6 +217,7 @@ export async function startServer(
     programs: app.programs,
     schedules: app.schedules,
     events: app.events,
+    offline: app.offline,
     commission: async (macs) => Object.fromEntries(await secrets.issueByMac(macs)),
     sql: async <T>(text: string, params: unknown[] = []) => {
       const client = (

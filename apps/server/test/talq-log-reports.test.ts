@@ -8,9 +8,11 @@ import { bootstrap, commission, gatewayDevice, lampDevice, talq, type Creds } fr
 // refused whole.
 
 let s: TestServer;
+/** how far the server's clock is ahead of this one */
+let ahead = 0;
 
 beforeAll(async () => {
-  s = await startServer();
+  s = await startServer({}, { clock: { now: () => new Date(Date.now() + ahead) } });
 });
 afterAll(() => s?.close());
 
@@ -277,5 +279,23 @@ describe(`TALQ log reports on ${backend}`, () => {
     expect((await send([good, tooMuch])).status).toBe(422);
     expect(await readingsOf(module.mac)).toBe(0);
     expect((await moduleOf(lamp)).pow).toBeNull();
+  });
+
+  // last: it moves the server's clock, and every lamp of the file goes silent with it
+  it('keeps a lamp online between its gateway’s reports, and offline after three of their periods of silence', async () => {
+    const { c, as, lamp } = await gatewayWithLamp('gw-silent');
+    const power = attribute(`${lamp}/monitor`, 'activePower', float(12), ago(0));
+    expect((await talq(c, 'POST', '/log-reports', { ...as, body: report([power]) })).status).toBe(201);
+    try {
+      // past three MQTT report intervals (3 min), within three TALQ report periods (45 min)
+      ahead = 10 * 60_000;
+      await s.offline.sweep();
+      expect((await moduleOf(lamp)).cl_status).toBe(1);
+      ahead = 46 * 60_000;
+      await s.offline.sweep();
+      expect((await moduleOf(lamp)).cl_status).toBe(3);
+    } finally {
+      ahead = 0;
+    }
   });
 });

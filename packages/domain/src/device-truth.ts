@@ -77,3 +77,9 @@ export function controllerStatusAfter(
 
 /** Default: a device not heard for three of its report intervals is offline. */
 export const DEFAULT_OFFLINE_FACTOR = 3;
+
+/**
+ * How often a TALQ gateway reports its lamps' values (the log period of the data the CMS asks for): TALQ lamps are
+ * offline after this times the offline factor, not after the MQTT controllers' report interval.
+ */
+export const TALQ_REPORT_PERIOD_MS = 15 * 60_000;

@@ -53,6 +53,8 @@ export class OfflineSweep {
     private readonly announce: Announce,
     private readonly changed: (table: string) => void,
     private readonly log: { error(obj: object, msg: string): void },
+    /** silence longer than this is offline for a TALQ gateway and its lamps, which report less often */
+    readonly talqAfterMs = afterMs,
   ) {}
 
   start(everyMs: number) {
@@ -83,18 +85,21 @@ export class OfflineSweep {
   }
 
   private async once() {
-    const cutoff = new Date(this.clock.now().getTime() - this.afterMs).toISOString();
+    const now = this.clock.now().getTime();
+    const cutoff = new Date(now - this.afterMs).toISOString();
+    const talqCutoff = new Date(now - Math.max(this.afterMs, this.talqAfterMs)).toISOString();
     // controllers locked in id order, as the ingest locks them
     const gone = await retried(() =>
       this.raw.query(
         `with locked as (select _id from controllers
           where deleted_at is null and connected is true and last_received_at < $1::timestamptz
+            and (protocol is distinct from 'TALQ' or last_received_at < $2::timestamptz)
           order by _id for update)
         update controllers as c set connected = false, cl_status = ${OFFLINE_CODE},
           status = ${controllerStatus('false', 'c.status')}
         from locked where c._id = locked._id and c.connected is true
         returning c._id, c.mac, c."group", c.cl_status, c.iostate, c.connected, c.status, true as changed`,
-        [cutoff],
+        [cutoff, talqCutoff],
       ),
     );
     if (gone.rows.length) {
@@ -118,9 +123,11 @@ export class OfflineSweep {
         where m._id in (select _id from luminary_modules
             where deleted_at is null and last_received_at < $1::timestamptz
               and cl_status is distinct from ${OFFLINE_CODE}
+              and (last_received_at < $2::timestamptz or not exists (select 1 from controllers c
+                where c._id = luminary_modules.controller and c.protocol = 'TALQ'))
             limit ${SWEEP_CHUNK} for update skip locked)
         returning ${MODULE_ROW}`,
-          [cutoff],
+          [cutoff, talqCutoff],
         ),
       );
       if (silent.rows.length) {
