@@ -18,6 +18,10 @@ const READING_COLUMNS = {
   cl_status: 'int',
 } as const satisfies Partial<Record<keyof ModuleReading, string>>;
 const readingNames = Object.keys(READING_COLUMNS) as (keyof typeof READING_COLUMNS)[];
+/** a reading's values, its status code aside */
+export const VALUE_COLUMNS = readingNames.filter(
+  (c): c is Exclude<typeof c, 'cl_status'> => c !== 'cl_status',
+);
 /** every column of a written reading, `at` and `mac` first, with its array type for unnest */
 const COLUMNS = [
   ['at', 'timestamptz'],

@@ -8,6 +8,7 @@ import {
   type ModuleReading,
 } from '@sl/protocol';
 import type { Raw } from '../field/offline-sweep.ts';
+import { VALUE_COLUMNS } from '../field/reading-columns.ts';
 import type { Gateway } from './talq-gateways.ts';
 import { TalqError } from './talq-transport.ts';
 
@@ -61,18 +62,7 @@ const ATTRIBUTES: Record<string, { column: 'pow' | 'energy' | 'runh' | 'temp'; s
 /** TALQ attributes the console has no column for, kept with the module's raw report */
 const KEPT = ['supplyVoltage', 'supplyCurrent', 'powerFactor'];
 
-const STATE_COLUMNS = [
-  'pwm',
-  'pow',
-  'lux',
-  'temp',
-  'energy',
-  'runh',
-  'lpwm',
-  'cpwm',
-  'rssi',
-  'twil',
-] as const;
+const STATE_COLUMNS = VALUE_COLUMNS;
 type State = Record<(typeof STATE_COLUMNS)[number], number | null>;
 type Talq = { events: Followed[]; values: Record<string, number> };
 
