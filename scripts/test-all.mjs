@@ -1,47 +1,105 @@
 // Runs every suite and ends with one line "N passed, N failed" summing them all.
-// Always: unit tests and the HTTP suite on PGlite, then the screens. With DATABASE_URL: the HTTP suite again on that
+// Always: unit tests and the HTTP suite on PGlite, and the screens. With DATABASE_URL: the HTTP suite again on that
 // PostgreSQL server.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 
-// One suite after another: the screens' Chromium beside the HTTP suites made both slower on two cores than in turn.
-const runs = [
-  {
-    name: 'unit + http on PGlite',
-    args: ['--project', 'unit', '--project', 'db'],
-    env: { DATABASE_URL: '' },
-  },
-  { name: 'screens in Chromium', args: ['--project', 'e2e'], env: { DATABASE_URL: '' } },
+// Two lanes at once, each running its suites in turn. One suite alone left a core idle: the screens keep 0.8 of
+// the two cores busy (Chromium, one test at a time), the HTTP suites 1.4 to 1.6. So each lane pairs half of the
+// screens with one HTTP suite, and the heavier PGlite suite runs beside the lighter screens.
+const screens = halves(path.join('apps', 'web', 'e2e'));
+const pglite = {
+  name: 'unit + http on PGlite',
+  args: ['--project', 'unit', '--project', 'db'],
+  env: { DATABASE_URL: '' },
+};
+const screen = (i) => ({
+  name: `screens in Chromium, ${i + 1} of 2`,
+  args: ['--project', 'e2e', ...screens[i]],
+  env: { DATABASE_URL: '', SKIP_WEB_BUILD: '1' },
+});
+const postgres = process.env.DATABASE_URL
+  ? [
+      {
+        name: 'http on PostgreSQL',
+        args: ['--project', 'db'],
+        env: { DATABASE_URL: process.env.DATABASE_URL },
+      },
+    ]
+  : [];
+const lanes = [
+  [pglite, screen(1)],
+  [screen(0), ...postgres],
 ];
-if (process.env.DATABASE_URL) {
-  runs.push({
-    name: 'http on PostgreSQL',
-    args: ['--project', 'db'],
-    env: { DATABASE_URL: process.env.DATABASE_URL },
-  });
-}
 
 let passed = 0;
 let failed = 0;
 const failures = [];
 const times = [];
 const slowest = [];
-for (const run of runs) {
-  console.log(`\n=== ${run.name} ===`);
-  const started = Date.now();
-  const out = path.join(os.tmpdir(), `vitest-${process.pid}-${runs.indexOf(run)}.json`);
-  const r = spawnSync(
+const started = Date.now();
+buildConsole();
+await Promise.all(
+  lanes.map(async (lane) => {
+    for (const run of lane) await runSuite(run);
+  }),
+);
+
+/** Both screen lanes drive one built console, built here once instead of by each lane's global setup. */
+function buildConsole() {
+  if (process.env.SKIP_WEB_BUILD) return;
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', '--emptyOutDir'], {
+    cwd: path.join('apps', 'web'),
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (r.status !== 0) {
+    console.error('the console did not build');
+    process.exit(1);
+  }
+}
+
+/** The screen files in two halves of about equal size (a file's length stands for its time). */
+function halves(dir) {
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => ({ file: path.join(dir, f), size: fs.statSync(path.join(dir, f)).size }))
+    .sort((a, b) => b.size - a.size || a.file.localeCompare(b.file));
+  const out = [
+    { files: [], size: 0 },
+    { files: [], size: 0 },
+  ];
+  for (const f of files) {
+    const lighter = out[0].size <= out[1].size ? out[0] : out[1];
+    lighter.files.push(f.file);
+    lighter.size += f.size;
+  }
+  return out.map((h) => h.files);
+}
+
+/** Runs one vitest call, its lines tagged with the suite's name (two lanes write at once), and counts its results. */
+async function runSuite(run) {
+  const tag = `[${run.name}]`;
+  console.log(`\n=== ${run.name}: started at ${Math.round((Date.now() - started) / 1000)} s ===`);
+  const began = Date.now();
+  const out = path.join(os.tmpdir(), `vitest-${process.pid}-${run.name.replace(/\W+/g, '-')}.json`);
+  const child = spawn(
     'npx',
     ['vitest', 'run', ...run.args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { stdio: 'inherit', env: { ...process.env, ...run.env } },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...run.env } },
   );
-  times.push({ name: run.name, s: Math.round((Date.now() - started) / 1000) });
+  for (const stream of [child.stdout, child.stderr])
+    readline.createInterface({ input: stream }).on('line', (line) => console.log(`${tag} ${line}`));
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  times.push({ name: run.name, s: Math.round((Date.now() - began) / 1000) });
   if (!fs.existsSync(out)) {
-    console.error(`${run.name}: the runner produced no results (exit ${r.status})`);
+    console.error(`${run.name}: the runner produced no results (exit ${status})`);
     failed += 1;
-    continue;
+    return;
   }
   const result = JSON.parse(fs.readFileSync(out, 'utf8'));
   fs.rmSync(out);
@@ -74,6 +132,8 @@ function firstLine(text) {
 }
 
 console.log(`\nslowest files:\n${slowest.join('\n')}`);
-console.log(`\ntime per suite:\n${times.map((t) => `  ${t.name}: ${t.s} s`).join('\n')}`);
+console.log(
+  `\ntime per suite:\n${times.map((t) => `  ${t.name}: ${t.s} s`).join('\n')}\n  all, two lanes at once: ${Math.round((Date.now() - started) / 1000)} s`,
+);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

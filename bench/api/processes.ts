@@ -32,7 +32,9 @@ export async function startNode(
   healthPath: string,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_NODE_ARGS: more flags for the processes a bench starts, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST },
     stdio: ['ignore', 'inherit', 'inherit'],

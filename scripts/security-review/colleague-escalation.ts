@@ -11,8 +11,7 @@ const TAKEN = 'Taken-over-2026';
  */
 export async function colleagueEscalation(r: Review, url: string): Promise<Finding> {
   const role = async (name: string, accessRights: object) =>
-    (await r.adminA.call('POST', '/api/v1/Roles', { name: `Review ${name}`, accessRights })).body
-      ._id as number;
+    (await r.root.call('POST', '/api/v1/Roles', { name: `Review ${name}`, accessRights })).body._id as number;
   const editor = await role('users editor', { Users: { view: true, list: true, edit: true } });
   const everything = await role('all rights', {
     Users: { view: true, list: true, edit: true, create: true, delete: true },
@@ -26,6 +25,7 @@ export async function colleagueEscalation(r: Review, url: string): Promise<Findi
         password: PASSWORD,
         role: roleId,
         type: 'NORMAL',
+        email: `${login}@example.org`,
       })
     ).body._id as number;
   await user('review-mallory', editor);

@@ -6,8 +6,7 @@ const PASSWORD = 'Lamps-2026-review';
 /** A user with Users.edit giving themselves, or another, rights they do not hold. */
 export async function selfGranted(r: Review, url: string): Promise<Finding> {
   const role = async (name: string, accessRights: object) =>
-    (await r.adminA.call('POST', '/api/v1/Roles', { name: `Review ${name}`, accessRights })).body
-      ._id as number;
+    (await r.root.call('POST', '/api/v1/Roles', { name: `Review ${name}`, accessRights })).body._id as number;
   const editor = await role('editor', { Users: { view: true, list: true, edit: true } });
   const everything = await role('everything', {
     Users: { view: true, edit: true },
@@ -19,14 +18,22 @@ export async function selfGranted(r: Review, url: string): Promise<Finding> {
       password: PASSWORD,
       role: editor,
       type: 'NORMAL',
+      email: 'review-bob@example.org',
     })
   ).body._id;
   const asBob = client(url);
-  await asBob.call('POST', '/auth/sign-in', { login: 'review-bob', password: PASSWORD });
+  // refused at the door, every try below would be a 401 and look like a defence
+  const signed = await asBob.call('POST', '/auth/sign-in', { login: 'review-bob', password: PASSWORD });
+  if (signed.status !== 200) throw new Error(`review-bob could not sign in: ${signed.status}`);
   const tries = [
     await asBob.call('PATCH', `/api/v1/Users/${bob}`, { role: everything }),
     await asBob.call('PATCH', `/api/v1/Users/${bob}`, { type: 'GROUPADMIN' }),
-    await asBob.call('POST', '/api/v1/Users', { login: 'review-eve', password: PASSWORD, role: everything }),
+    await asBob.call('POST', '/api/v1/Users', {
+      login: 'review-eve',
+      password: PASSWORD,
+      role: everything,
+      email: 'review-eve@example.org',
+    }),
     await asBob.call('GET', `/api/v1/control/lighting?by=id&id=${r.a.moduleId}&raw=10`),
   ];
   const through = tries.filter((t) => t.status < 300).length;

@@ -61,3 +61,13 @@ export async function signIn(c: Client, login: string, password: string) {
     await sleep(5000);
   }
 }
+
+/** What `read` gives once `done` holds, or after 15 s, whatever it is then (the finding reports it). */
+export async function settledOn<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const end = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await sleep(200);
+  }
+}

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN_PASSWORD, client, freshDatabase } from '../../apps/server/test/harness.ts';
+import { ADMIN_PASSWORD, client, freshDatabase, type Answer } from '../../apps/server/test/harness.ts';
 import { startServerProcess } from '../../apps/server/test/server-process.ts';
 import { forgedReply, overreach, oversize, poison, strangers } from './broker-attacks.ts';
 import { badInput, crossGroup, forgedRequests, lockout, selfGranted } from './http-attacks.ts';
@@ -42,22 +42,42 @@ try {
   console.error(`server at ${server.url}, broker on ${brokerPort}`);
   const root = client(server.url);
   await root.call('POST', '/auth/sign-in', { login: 'admin', password: ADMIN_PASSWORD });
+  // a setup step that fails would make every attack after it look like a success or a crash: it stops the run
+  const must = async (what: string, answer: Promise<Answer>, status = 201) => {
+    const res = await answer;
+    if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  // every user needs a role (spec §5): one that grants nothing beyond the user's type
+  const role = (
+    await must(
+      'role',
+      root.call('POST', '/api/v1/Roles', { name: 'Review: no rights of its own', accessRights: {} }),
+    )
+  )._id;
   const groupAdmin = async (name: string, n: number): Promise<[ReturnType<typeof client>, Device]> => {
-    const group = (await root.call('POST', '/api/v1/Groups', { name })).body._id;
+    const group = (await must('group', root.call('POST', '/api/v1/Groups', { name })))._id;
     const login = `review-admin-${n}`;
-    await root.call('POST', '/api/v1/Users', {
-      login,
-      password: 'Lamps-2026-review',
-      group,
-      type: 'GROUPADMIN',
-    });
+    await must(
+      'user',
+      root.call('POST', '/api/v1/Users', {
+        login,
+        password: 'Lamps-2026-review',
+        group,
+        type: 'GROUPADMIN',
+        role,
+        email: `${login}@example.org`,
+      }),
+    );
     const c = client(server.url);
-    await c.call('POST', '/auth/sign-in', { login, password: 'Lamps-2026-review' });
+    await must('sign-in', c.call('POST', '/auth/sign-in', { login, password: 'Lamps-2026-review' }), 200);
     const mac = `0243EE00000${n}`;
-    const made = (await c.call('POST', '/api/v1/Controllers', { uid: `REVIEW-${n}`, mac })).body;
+    const made = await must('controller', c.call('POST', '/api/v1/Controllers', { uid: `REVIEW-${n}`, mac }));
     const module = `024DEE000000000${n}`;
-    const lamp = (await c.call('POST', '/api/v1/LuminaryModules', { mac: module, controller: made._id }))
-      .body;
+    const lamp = await must(
+      'module',
+      c.call('POST', '/api/v1/LuminaryModules', { mac: module, controller: made._id }),
+    );
     return [c, { id: made._id, mac, module, moduleId: lamp._id, secret: made.secret }];
   };
   const [adminA, a] = await groupAdmin('Review A', 1);

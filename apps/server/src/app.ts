@@ -35,6 +35,7 @@ import { MapIndex } from './map/map-index.ts';
 import { MAP_SOURCES } from './map/load-points.ts';
 import { clientErrorHandler, installErrorHandler, sendError } from './http/error-handler.ts';
 import { installTextGuard } from './http/text-guard.ts';
+import { closeUnusedConnections } from './http/unused-connections.ts';
 import { StreamSlots } from './http/stream-slots.ts';
 import { accessPlugin, type RouteAccess } from './plugins/access.ts';
 import type { Broker } from './plugins/broker.ts';
@@ -170,6 +171,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installTextGuard(app);
+  closeUnusedConnections(app);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
@@ -331,7 +333,10 @@ export async function buildApp({
     });
     programs = lighting;
     lighting.start();
-    ingest.onOnline = () => expectations?.online();
+    ingest.onOnline = (macs) => {
+      expectations?.online();
+      lighting.back(macs);
+    };
     ingest.onConnected = (macs) => lighting.online(macs);
     app.addHook('onClose', () => lighting.stop());
   }
@@ -344,7 +349,7 @@ export async function buildApp({
   await registerTalqCmsRoutes(app, {
     gateways: talqGateways,
     secrets,
-    devices: new TalqDevices(db, service),
+    devices: new TalqDevices(db, service, { repo, placement }),
     reports: new TalqLogReports(raw, ingest, () => detector.detectSoon()),
     requestIds: new TalqRequestIds(db),
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SimulatorHandle } from '@sl/simulator';
+import { startSimulator, type SimulatorHandle } from '@sl/simulator';
 import { seededField, until } from './field-setup.ts';
 import { backend, startServer, type Client, type TestServer } from './harness.ts';
 
@@ -45,6 +45,12 @@ beforeAll(async () => {
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   planner = await s.signIn('planner', 'Lamps-2026');
+  // the controller's first table, sent when it came online, is acknowledged before anyone changes a profile: else
+  // the change could reach it in that first table, which no user's change caused
+  await until(async () => {
+    const first = (await archive()).find((c) => c.type === 'program');
+    return first?.devices.every((d) => d.state === 'acknowledged');
+  }, 30_000);
 });
 afterAll(async () => {
   await sim?.stop({ clearRetained: true });
@@ -127,4 +133,43 @@ describe(`the commands archive in words on ${backend}`, () => {
     });
     expect(ru.body.result.devices[0].message).toBe('Превышено время ожидания');
   });
+  it('names the user whose change a controller missed while offline, in the table it gets on its return', async () => {
+    const { city } = sim;
+    const mac = sim.controllers[0]!.mac;
+    await sim.stop();
+    const profile = (await s.call('GET', '/api/v1/Profiles?name=Planner night')).body.data[0];
+    const before = Math.max(...(await archive()).map((c) => c.id));
+    const changed = await planner.call('PATCH', `/api/v1/Profiles/${profile._id}`, {
+      settings: { pwm0: 65 },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // the table goes out in the planner's name and is not acknowledged: nobody is there
+    const missed = await until(async () => {
+      const found = (await archive()).find((c) => c.type === 'program' && c.id > before);
+      return found && found.devices.every((d) => d.state !== 'sent' && d.state !== 'queued')
+        ? found
+        : undefined;
+    }, 20_000);
+    expect(missed.login).toBe('planner');
+    expect(missed.devices[0]!.state).not.toBe('acknowledged');
+
+    sim = await startSimulator({
+      broker: s.brokerUrl,
+      city,
+      intervalMs: 300,
+      faults: false,
+      secrets: await s.commission([mac]),
+    });
+    // the table it gets on its return still follows the planner's change: before, it went in the system's name
+    const delivered = await until(async () => {
+      const found = (await archive()).find((c) => c.type === 'program' && c.id > missed.id);
+      return found?.devices.every((d) => d.state === 'acknowledged') ? found : undefined;
+    }, 30_000).catch(async (err: Error) => {
+      throw new Error(`${err.message}: ${JSON.stringify((await archive()).slice(0, 3))}`);
+    });
+    expect(delivered).toMatchObject({
+      login: 'planner',
+      because: { entity: 'Profiles', id: profile._id, name: 'Planner night' },
+    });
+  }, 90_000);
 });

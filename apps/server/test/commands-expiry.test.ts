@@ -70,7 +70,7 @@ describe(`expired commands on ${backend}`, () => {
     await new Promise((r) => setTimeout(r, 1500));
     const after = (await second.call('GET', `/api/v2/commands/${timedOut.body.commandId}`)).body.result;
     expect(after.devices[0].state).toBe('timed_out');
-  }, 180_000);
+  }, 300_000);
 
   it('keeps the answers that came before a process was killed mid-command', async () => {
     const db = await database();
@@ -134,7 +134,7 @@ describe(`expired commands on ${backend}`, () => {
     expect(states(after)).toEqual(
       Object.fromEntries(macs.map((m, i) => [canonicalMac(m), i < 3 ? 'acknowledged' : 'expired'])),
     );
-  }, 180_000);
+  }, 300_000);
 
   it('records answers that come after the kill, whether the command is still open or already expired', async () => {
     const db = await database();
@@ -213,7 +213,7 @@ describe(`expired commands on ${backend}`, () => {
     const after = (await second.call('GET', `/api/v2/commands/${left.id}`)).body.result;
     expect(after.finishedAt).not.toBeNull();
     expect(after.devices.map((d: { code: number }) => d.code)).toEqual([0, 0]);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe(`the archive read while commands are expired on ${backend}`, () => {
@@ -272,5 +272,5 @@ describe(`the archive read while commands are expired on ${backend}`, () => {
     } finally {
       await s.close();
     }
-  }, 180_000);
+  }, 300_000);
 });

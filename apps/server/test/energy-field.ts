@@ -87,3 +87,21 @@ export async function publishEnergyField(s: TestServer, secret: string) {
     );
   await meter.endAsync();
 }
+
+/** Publishes one more reading of the meter, phase 1 only: `energy` in Wh, `power` in the protocol's 0.01 W. */
+export async function publishMeterReading(
+  s: TestServer,
+  secret: string,
+  reading: { at: string; energy: number; power: number },
+) {
+  const meter = await mqtt.connectAsync(s.brokerUrl, { clientId: MAC, username: MAC, password: secret });
+  const phases = [
+    { phase: 1 as const, voltage: 23000, current: 6500, power: reading.power, energy: reading.energy },
+  ];
+  await meter.publishAsync(
+    topic(MAC, 'meter'),
+    encodeMeterReading({ serial: SERIAL, at: reading.at, phases }),
+    { qos: 1 },
+  );
+  await meter.endAsync();
+}

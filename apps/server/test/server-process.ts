@@ -24,10 +24,13 @@ export type ServerProcess = {
   stop(): Promise<void>;
 };
 
-/** `startMs`: how long it may take to listen (a first start with the demo seeds its city first) */
+/**
+ * `startMs`: how long it may take to listen (a first start with the demo seeds its city first). A fresh PGlite
+ * folder's migrations took over 60 s in a CI rehearsal on a slow machine with both lanes busy.
+ */
 export async function startServerProcess(
   env: Record<string, string>,
-  { startMs = 60_000 } = {},
+  { startMs = 120_000 } = {},
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,

@@ -9,7 +9,17 @@ import type { TestServer } from '../../server/test/harness.ts';
 // eslint-disable-next-line no-restricted-imports -- the same district boundaries as the HTTP tests
 import { box } from '../../server/test/boxes.ts';
 // eslint-disable-next-line no-restricted-imports -- the same known field readings as the HTTP test
-import { D, MAC, MODULE, publishEnergyField, READINGS, SERIAL, TZ } from '../../server/test/energy-field.ts';
+import {
+  at,
+  D,
+  MAC,
+  MODULE,
+  publishEnergyField,
+  publishMeterReading,
+  READINGS,
+  SERIAL,
+  TZ,
+} from '../../server/test/energy-field.ts';
 // eslint-disable-next-line no-restricted-imports -- waits for the server as the HTTP tests do
 import { until } from '../../server/test/field-setup.ts';
 import { shot } from './browser.ts';
@@ -23,6 +33,8 @@ import { adminAt, choose, menuGone } from './form-helpers.ts';
 let s: TestServer;
 let browser: Browser;
 let meter = 0;
+/** the meter's controller's broker secret */
+let secret = '';
 
 // a day as each language writes it: 10/25/2026, 25.10.2026
 const usDay = (day: string) => day.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$2/$3/$1');
@@ -61,7 +73,7 @@ consoleForSuite(
     const module = await made('LuminaryModules', { mac: MODULE, controller });
     const riverside = await made('GroupControl', { name: 'Riverside lamps', id: 7 });
     await made('Luminaries', { uid: 'lamp-energy', model, controlModule: module, profileGroup: riverside });
-    const secret = (await s.call('POST', `/api/v2/controllers/${controller}/secret`)).body.result.secret;
+    secret = (await s.call('POST', `/api/v2/controllers/${controller}/secret`)).body.result.secret;
     await publishEnergyField(s, secret);
     await until(async () => {
       const res = await s.call('GET', `/api/v1/MetersAverageData?meter=${meter}`);
@@ -367,5 +379,16 @@ describe('energy screens, in Chromium', () => {
       await noReadings(ru, 'widget-month', 'За этот период показаний нет');
     await shot(ru, 'energy-dashboard-ru');
     await ru.context().close();
+  });
+  // last: the reading it adds is the meter's newest, which the tests before it do not expect
+  it('follows a new reading on the open meter screen as soon as its controller reports it', async () => {
+    const page = await adminAt(s, browser, `/Meters/${meter}`);
+    const active = page.getByTestId('meter-active');
+    await expect.poll(async () => active.textContent(), { timeout: 10_000 }).toContain('1.2\u00a0kW');
+    await publishMeterReading(s, secret, { at: at(addDays(D, 1), '01:30'), energy: 1700, power: 150_000 });
+    // the screen no longer asks every 10 s: without the live stream's word it would never show this
+    await expect.poll(async () => active.textContent(), { timeout: 5_000 }).toContain('1.5\u00a0kW');
+    expect(await active.textContent()).toContain('1.7\u00a0kWh');
+    await page.context().close();
   });
 });

@@ -12,8 +12,10 @@ import {
 } from 'react-admin';
 import { EventsBadge } from './screens/events/events-badge.tsx';
 import { AppError } from './feedback/app-error.tsx';
+import { NamedProgress } from './feedback/named-progress.tsx';
 import { NavigationEffects } from './navigation/navigation-effects.tsx';
 import { AppMenu } from './navigation/task-menu.tsx';
+import { useLiveResources } from './live/use-live-resources.ts';
 
 // The user button shows who is signed in; its accessible name must say the same (axe: label-content-name-mismatch).
 function IdentityUserMenu() {
@@ -37,9 +39,14 @@ function Toolbar() {
 
 const IdentityAppBar = () => <AppBar userMenu={<IdentityUserMenu />} toolbar={<Toolbar />} />;
 
-export const AppLayout = ({ children, ...props }: LayoutProps) => (
-  <Layout {...props} menu={AppMenu} appBar={IdentityAppBar} error={AppError}>
-    <NavigationEffects />
-    {children}
-  </Layout>
-);
+export const AppLayout = ({ children, ...props }: LayoutProps) => {
+  useLiveResources();
+  return (
+    <NamedProgress>
+      <Layout {...props} menu={AppMenu} appBar={IdentityAppBar} error={AppError}>
+        <NavigationEffects />
+        {children}
+      </Layout>
+    </NamedProgress>
+  );
+};

@@ -2,7 +2,7 @@ import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 
 import type { DistrictArea } from './district-area.ts';
 
-export { isArea, type DistrictArea } from './district-area.ts';
+export { areaOfGeoJson, isArea, outlineOf, type DistrictArea } from './district-area.ts';
 
 export type PlacedDistrict = { _id: number; city: number | null; boundary: DistrictArea };
 type Box = [number, number, number, number];

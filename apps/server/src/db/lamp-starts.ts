@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './db-type.ts';
+import { triggerFunction } from './trigger-function.ts';
 
 // The analytics' availability without joining a million lamps to their modules on every request. A lamp is a live
 // luminaire with a live control module, and counts from its installation date (a local date, made an instant in
@@ -42,11 +43,6 @@ const refresh = (modules: string) => `
   ${recount(`l.control_module in (${modules})`)}`;
 // rows whose lamps all went: statement-level triggers sweep them (a row-level one would scan the table per row)
 const SWEEP = 'delete from lamp_starts where n = 0';
-/** A trigger function running `statements` in turn. */
-const triggerFunction = (name: string, ...statements: string[]) =>
-  `create or replace function ${name}() returns trigger language plpgsql as $$ begin
-    ${statements.join(';\n')};
-    return null; end $$`;
 
 const STATEMENTS = [
   `create table if not exists lamp_starts (

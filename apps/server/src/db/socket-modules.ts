@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './db-type.ts';
+import { triggerFunction } from './trigger-function.ts';
 
 // Which mounting socket holds a module, by the module: one index lookup. The sockets' JSON index answers the same
 // question only where the planner trusts it, and on a small table (a demo city, PGlite, which never gathers
@@ -17,11 +18,6 @@ const rowsOf = (from: string, where = 'true') => `
     case when jsonb_typeof(p.sockets) = 'array' then p.sockets else '[]'::jsonb end) with ordinality s(x, i)
   where p.deleted_at is null and jsonb_typeof(x->'luminaryModule') = 'number' and ${where}
   on conflict do nothing`;
-
-const triggerFunction = (name: string, ...statements: string[]) =>
-  `create or replace function ${name}() returns trigger language plpgsql as $$ begin
-    ${statements.join(';\n')};
-    return null; end $$`;
 
 /** the mountings of an update whose sockets or removal changed */
 const CHANGED = `(select n.* from after n join before o on o._id = n._id

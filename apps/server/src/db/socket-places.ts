@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './db-type.ts';
+import { triggerFunction } from './trigger-function.ts';
 
 // The socket is the one truth of where a module and a lamp are (issue 28 §3). Whichever statement writes a
 // mounting's sockets, its location, district or cabinet, the modules and lamps its sockets hold take from it their
 // mounting, location and district; a module its socket's phase, and its cabinet's controller where it names none;
 // a lamp its socket's module. One taken out of every socket no longer names the mounting it left. Runs after
 // socket_modules is kept (triggers fire by name: sl_socket_modules_* before sl_socket_places_*).
+// The changed mountings are joined as rows (unnest), not matched with `= any(changed)`: the function's generic plan
+// took that for every row of socket_modules and scanned it all, comparing each row with each id. And no JIT: the
+// planner's costs for these statements run into millions on a table that grew since its last analyze, and
+// PostgreSQL then spent 0.37 s of a 0.4 s statement compiling it (a write of 1,000 mountings beside 60,000 modules;
+// 48 ms without JIT).
 
 const INSTALL_LOCK = 0x5c_91ac;
 
@@ -18,7 +24,7 @@ const cabinetController = `(select coalesce(k.controller, (select c._id from con
   from cabinets k where k._id = p.cabinet and k.deleted_at is null)`;
 
 const PLACE = `create or replace function sl_place_from_sockets(changed bigint[], left_modules bigint[],
-    left_lamps bigint[]) returns void language plpgsql as $$ begin
+    left_lamps bigint[]) returns void language plpgsql set jit = off as $$ begin
   update luminary_modules m set luminary_support = h.support, phase = coalesce(h.phase, m.phase),
       location_lon = coalesce(h.lon, m.location_lon), location_lat = coalesce(h.lat, m.location_lat),
       district = case when h.lon is null then m.district else h.district end,
@@ -28,8 +34,9 @@ const PLACE = `create or replace function sl_place_from_sockets(changed bigint[]
         case when p.location_lat is not null then p.location_lon end as lon,
         case when p.location_lon is not null then p.location_lat end as lat,
         p.district, ${cabinetController} as controller
-      from socket_modules k join luminary_supports p on p._id = k.support
-      where k.support = any(changed) order by k.module, k.support, k.socket) h
+      from unnest(changed) c(id) join socket_modules k on k.support = c.id
+        join luminary_supports p on p._id = k.support
+      order by k.module, k.support, k.socket) h
     where m._id = h.module and (m.luminary_support, m.phase, m.location_lon, m.location_lat, m.district,
       m.controller) is distinct from (h.support, coalesce(h.phase, m.phase), coalesce(h.lon, m.location_lon),
       coalesce(h.lat, m.location_lat), case when h.lon is null then m.district else h.district end,
@@ -70,23 +77,18 @@ const moved = (side: 'n' | 'o') => `(select ${side}.* from after n join before o
     or n.location_lon is distinct from o.location_lon or n.location_lat is distinct from o.location_lat
     or n.district is distinct from o.district or n.cabinet is distinct from o.cabinet)`;
 
-const trigger = (name: string, body: string) =>
-  `create or replace function ${name}() returns trigger language plpgsql as $$ begin
-    ${body};
-    return null; end $$`;
-
 const STATEMENTS = [
   PLACE,
-  trigger(
+  triggerFunction(
     'sl_socket_places_added',
     `perform sl_place_from_sockets(array(select _id from added), '{}', '{}')`,
   ),
-  trigger(
+  triggerFunction(
     'sl_socket_places_changed',
     `perform sl_place_from_sockets(array(select _id from ${moved('n')} c),
       ${named(moved('o'), 'luminaryModule')}, ${named(moved('o'), 'luminary')})`,
   ),
-  trigger(
+  triggerFunction(
     'sl_socket_places_removed',
     `perform sl_place_from_sockets(array(select _id from removed),
       ${named('removed', 'luminaryModule')}, ${named('removed', 'luminary')})`,

@@ -90,7 +90,7 @@ export class FieldWrites {
    * announcements but not awaited by the writes: many changes at once take many notifications, and readings must
    * not wait for them.
    */
-  announce(type: 'modules' | 'controllers', result: unknown) {
+  announce(type: 'modules' | 'controllers' | 'meters', result: unknown) {
     const hub = this.hub;
     if (!hub) return;
     const rows = ((result as { rows?: Record<string, unknown>[] }).rows ?? []).filter((r) => r.changed);

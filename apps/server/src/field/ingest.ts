@@ -186,7 +186,7 @@ export class Ingest implements Presence {
   }
 
   /** Devices whose status, level or power changed, per group, to the live streams. */
-  announce(type: 'modules' | 'controllers', result: unknown) {
+  announce(type: 'modules' | 'controllers' | 'meters', result: unknown) {
     this.writes.announce(type, result);
   }
 

@@ -61,7 +61,10 @@ export async function writeMeters(w: FieldWrites, meters: MeterReading[], rollup
       update meters as m set energy_data = v.phases, last_received_at = v.at
       from jsonb_to_recordset(${json}::jsonb) as v(serial text, at timestamptz, phases jsonb), locked
       where m.serial = v.serial and m.deleted_at is null and locked._id = m._id
-        and (m.last_received_at is null or m.last_received_at <= v.at)`);
+        and (m.last_received_at is null or m.last_received_at <= v.at)
+      returning m._id, m."group", v.at as "lastReceivedAt", true as changed`);
     w.written('meters', batch.length, result);
+    // an open meter screen shows the latest registers: it asks again when its meter is named here
+    w.announce('meters', result);
   });
 }

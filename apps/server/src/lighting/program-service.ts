@@ -15,7 +15,7 @@ import {
   touchedSince,
   type PlacedController,
 } from './program-source.ts';
-import { ProgramCauses, type ProgramCause } from './program-cause.ts';
+import { PendingCauses, ProgramCauses } from './program-cause.ts';
 import { ALONE, type SenderLease } from './sender-lease.ts';
 
 /** The server's idea of now: tests move it instead of sleeping through a night. */
@@ -93,6 +93,7 @@ export class ProgramService {
   /** controllers whose last table sent was not acknowledged: compiled and sent again at the next run */
   private readonly unacknowledged = new Set<string>();
   private readonly causes: ProgramCauses;
+  private readonly pending = new PendingCauses();
 
   constructor(
     private readonly db: Db,
@@ -130,11 +131,24 @@ export class ProgramService {
   }
 
   /**
-   * Controllers were heard connected: those whose program is not acknowledged get it within a second or two, not at
-   * the next retry a minute on (a controller that connected while its table was on its way missed it).
+   * Controllers were heard connected (with every state they report): those whose program is not acknowledged get
+   * it within a second or two, not at the next retry a minute on (a controller that connected while its table was
+   * on its way missed it).
    */
   online(macs: string[]) {
-    const waiting = macs.filter((mac) => !this.acknowledged.has(mac));
+    this.expect(macs.filter((mac) => !this.acknowledged.has(mac)));
+  }
+
+  /**
+   * Controllers came back online (once per return): those whose last table sent was not acknowledged (they were
+   * offline at a change) get it within a second or two. Not on every state they report: a controller that is
+   * connected but does not answer is asked again at the minute's retry, not every second.
+   */
+  back(macs: string[]) {
+    this.expect(macs.filter((mac) => this.unacknowledged.has(mac)));
+  }
+
+  private expect(waiting: string[]) {
     if (!waiting.length) return;
     // perhaps a controller written past the registry's services (commissioning, the demo): its lamps are read again
     for (const mac of waiting) this.cameOnline.add(mac);
@@ -220,8 +234,9 @@ export class ProgramService {
       if (c.place && c.lamps.length && !compilers.has(c.group))
         compilers.set(c.group, new ProgramCompiler(await loadWorld(this.db, c.group)));
     // read once the rules are: a change they hold names its user, a later one the next run's tables
-    const causes = await this.causes.since();
+    this.pending.add(await this.causes.since());
     const due: Due[] = [];
+    const sentTo = new Set<string>();
     let sent = 0;
     // the first tables go out at once, while the rest compile; the rest then go as one stream, as a command's
     // window of answers keeps the broker busy without pauses between commands
@@ -231,11 +246,14 @@ export class ProgramService {
         if (!c.place || !c.lamps.length) continue;
         const program = this.compile(compilers.get(c.group)!, c);
         const version = versionOf(program);
-        if (this.acknowledged.get(c.mac) !== version) due.push({ controller: c, version, program });
+        if (this.acknowledged.get(c.mac) !== version) {
+          due.push({ controller: c, version, program });
+          sentTo.add(c.mac);
+        }
       }
       if (!first && due.length) {
         sent += due.length;
-        first = this.send(due.splice(0), causes);
+        first = this.send(due.splice(0));
         // a rejection is taken below, once the rest compiled
         first.catch(() => {});
       }
@@ -244,7 +262,10 @@ export class ProgramService {
     }
     sent += due.length;
     // one command's window at a time: two would double what the broker queues for a subscriber, and it drops the rest
-    const unanswered = (await (first ?? 0)) + (await this.send(due, causes));
+    const unanswered = (await (first ?? 0)) + (await this.send(due));
+    // a table no change altered is one its controller already has
+    for (const c of controllers) if (!sentTo.has(c.mac)) this.pending.had(c);
+    this.pending.settle(controllers);
     if (sent) this.opts.log?.info({ sent, unanswered }, 'lighting programs sent');
     if (unanswered) this.noLaterThan(RETRY_MS);
     this.atNextNoon(controllers);
@@ -254,11 +275,11 @@ export class ProgramService {
    * Sends the due tables, one command per group, each in the name of the user whose change it follows (if one
    * did); returns how many were not acknowledged.
    */
-  private async send(due: Due[], causes: Map<number | null, ProgramCause>): Promise<number> {
+  private async send(due: Due[]): Promise<number> {
     let unanswered = 0;
     for (const [group, ofGroup] of groupBy(due, (d) => d.controller.group)) {
       if (this.stopped) break;
-      const cause = causes.get(group) ?? causes.get(null);
+      const cause = this.pending.of(ofGroup.map((d) => d.controller));
       const { devices } = await this.commands.run(
         { ...SYSTEM, groupId: group ?? undefined, userId: cause?.userId },
         'program',
@@ -271,6 +292,7 @@ export class ProgramService {
       );
       devices.forEach((device, i) => {
         if (device.state === 'acknowledged') {
+          this.pending.had(ofGroup[i]!.controller);
           this.acknowledged.set(device.controllerMac, ofGroup[i]!.version);
           this.unacknowledged.delete(device.controllerMac);
         } else {

@@ -7,7 +7,8 @@ import pg from 'pg';
  * processes only, never sent to a console.
  */
 export type LiveEvent = {
-  type: 'modules' | 'controllers' | 'command' | 'map' | 'tables' | 'devices' | 'entities' | 'events';
+  type:
+    'modules' | 'controllers' | 'meters' | 'command' | 'map' | 'tables' | 'devices' | 'entities' | 'events';
   groupId?: number | null;
   data: unknown;
 };

@@ -1,7 +1,7 @@
 import http, { type ServerResponse } from 'node:http';
 import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Area } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import { accessPlugin } from '../plugins/access.ts';
@@ -51,6 +51,9 @@ afterAll(async () => {
 
 type Event = { event: string; data: unknown };
 
+/** Every stream a test opened, closed after it whether it passed or not, so one failure does not fail the next. */
+const opened: Array<() => void> = [];
+
 /** A stream read as it comes, through an HTTP client on a socket of its own. */
 async function reader(who: string) {
   const events: Event[] = [];
@@ -76,7 +79,9 @@ async function reader(who: string) {
       if (event && data) events.push({ event, data: JSON.parse(data) });
     }
   });
-  return { events, stop: () => req.destroy() };
+  const stop = () => req.destroy();
+  opened.push(stop);
+  return { events, stop };
 }
 
 /** A stream asked for on a plain socket; resolves once the server has answered its head. */
@@ -88,6 +93,7 @@ function connect(who: string): Promise<net.Socket> {
     socket.once('error', reject);
     socket.once('data', (first) => {
       socket.pause();
+      opened.push(() => socket.destroy());
       expect(String(first)).toMatch(/^HTTP\/1.1 200/);
       resolve(socket);
     });
@@ -104,6 +110,11 @@ const until = async (probe: () => boolean, ms = 5000) => {
 const settled = () => new Promise((r) => setTimeout(r, 3 * COALESCE_MS));
 
 describe('live streams', () => {
+  afterEach(async () => {
+    for (const close of opened.splice(0)) close();
+    await until(() => streams.size === 0, 15_000);
+  });
+
   it('sends each event only to readers of its group whose rights show it', async () => {
     const all = await reader('7:*');
     const noControl = await reader('7:LuminaryModules,Controllers');
@@ -149,6 +160,25 @@ describe('live streams', () => {
     for (const r of [profiles, other, blind]) r.stop();
   });
 
+  it('names a meter whose registers were written to the readers of its group who may see meters', async () => {
+    const meters = await reader('7:Meters');
+    const blind = await reader('7:LuminaryModules');
+    const elsewhere = await reader('8:Meters');
+    await until(() => streams.size === 3);
+    await hub.publish({
+      type: 'meters',
+      groupId: 7,
+      data: [{ _id: 3, lastReceivedAt: '2026-11-29T01:00:00Z' }],
+    });
+    await until(() => meters.events.length > 0);
+    await settled();
+    expect(meters.events).toEqual([
+      { event: 'meters', data: [{ _id: 3, lastReceivedAt: '2026-11-29T01:00:00Z' }] },
+    ]);
+    expect(blind.events).toEqual([]);
+    expect(elsewhere.events).toEqual([]);
+  });
+
   it('sends a flood of changes to one device within an interval as one, its latest', async () => {
     const r = await reader('7:*');
     await until(() => streams.size === 1);
@@ -161,6 +191,8 @@ describe('live streams', () => {
           { _id: 6, pwm: 1 },
         ],
       });
+    // under load the interval's timer may fire late: wait for its send, then for anything that might follow it
+    await until(() => r.events.length > 0);
     await settled();
     expect(r.events).toEqual([
       {

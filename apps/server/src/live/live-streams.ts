@@ -44,11 +44,12 @@ const areaOfType: Partial<Record<LiveEvent['type'], Area>> = {
   command: 'control',
   modules: entity('LuminaryModules').area,
   controllers: entity('Controllers').area,
+  meters: entity('Meters').area,
   events: entity('ImportantEvents').area,
 };
 const areaOfLayer = new Map(MAP_LAYERS.map((l) => [l as string, entity(l).area]));
 const ENTITY_AREAS = new Map(ENTITIES.map((e) => [e.name, e.area]));
-const GATHERED = new Set<LiveEvent['type']>(['modules', 'controllers', 'map', 'events']);
+const GATHERED = new Set<LiveEvent['type']>(['modules', 'controllers', 'meters', 'map', 'events']);
 
 /**
  * The live streams of this process. Each event goes only to the streams of its group (all, for a reader of every

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cmsUriOf } from './talq.routes.ts';
-import { type TalqDevice, type TalqDevices, type TalqFunction, patched } from './talq-devices.ts';
+import { type TalqDevice, TalqDevices, type TalqFunction, patched } from './talq-devices.ts';
 import type { Gateway } from './talq-gateways.ts';
 import type { LogReport, TalqLogReports } from './talq-log-reports.ts';
 import type { TalqRequestIds } from './talq-request-ids.ts';
@@ -219,9 +219,9 @@ export async function registerTalqCmsRoutes(
       if (!s && how === 'replace') throw new TalqError(404, 'unknownDevice');
       if (a === g.gatewayAddress) throw new TalqError(400, 'gatewayAnnouncementNeedsNilClientAddress');
     }
-    for (const d of body) {
-      const address = d.address.toLowerCase();
-      await devices.put(g, { ...d, address }, stored.get(address));
-    }
+    const all = body.map((d) => ({ ...d, address: d.address.toLowerCase() }));
+    const fresh = all.filter((d) => !stored.has(d.address) && TalqDevices.isLamp(d));
+    await devices.addMany(g, fresh);
+    for (const d of all) if (!fresh.includes(d)) await devices.put(g, d, stored.get(d.address));
   }
 }

@@ -19,6 +19,7 @@ import { ListInput } from './inputs/list-input.tsx';
 import { ObjectInput } from './inputs/object-input.tsx';
 import { PasswordPairInput } from './inputs/password-pair-input.tsx';
 import { PointInput } from './inputs/point-input.tsx';
+import { ShapeInput } from './inputs/shape-input.tsx';
 import { TimezoneInput } from './inputs/timezone-input.tsx';
 import { useValueText } from './value-text.ts';
 import type { FieldInputProps } from './inputs/field-input-props.ts';
@@ -84,6 +85,8 @@ function GenericInput(props: FieldInputProps) {
       return <PasswordPairInput {...props} />;
     case 'point':
       return <PointInput {...props} />;
+    case 'json':
+      return <ShapeInput {...props} />;
     case 'object':
       return <ObjectInput {...props} Nested={FieldInput} />;
     case 'list':

@@ -13,5 +13,5 @@ export type FieldInputProps = {
 /** The editor of any field, handed to the inputs that hold fields of their own (objects, lists of records). */
 export type NestedInputProps = FieldInputProps & { Nested: ComponentType<FieldInputProps> };
 
-// Raw device payloads are shown, never edited.
-export const isEditable = (f: Field) => !f.readOnly && f.kind !== 'json';
+// Raw device payloads are read-only: shown, never edited; an area (a district's boundary) has its own input.
+export const isEditable = (f: Field) => !f.readOnly;

@@ -1,31 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { Box } from '@mui/material';
-import { LngLatBounds, Map as MapLibre } from 'maplibre-gl';
+import { Map as MapLibre } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import '../map/maplibre-worker.ts';
 import { useStore } from 'react-admin';
 import { showOfflineBase } from '../map/offline-base.ts';
 import { BASE, mapStyle, OSM_TILES } from '../map/map-style.ts';
+import { addShapeLayers, boundsOf } from './shape-layers.ts';
 
 type Shape = { type: string; coordinates: unknown };
-
-const positions = (c: unknown): [number, number][] =>
-  Array.isArray(c) && typeof c[0] === 'number'
-    ? [c as [number, number]]
-    : Array.isArray(c)
-      ? c.flatMap(positions)
-      : [];
 
 /** A district's boundary (a GeoJSON area) drawn on a small map, in place of its numbers (issue 28 §4). */
 export default function ShapeMap({ shape }: { shape: Shape }) {
   const [baseUrl] = useStore<string>('sl.map.baseUrl', OSM_TILES);
   const node = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const points = positions(shape.coordinates).filter(
-      ([lng, lat]) => Math.abs(lng) <= 180 && Math.abs(lat) <= 90,
-    );
-    if (!node.current || !points.length) return;
-    const bounds = points.reduce((b, p) => b.extend(p), new LngLatBounds(points[0], points[0]));
+    const bounds = boundsOf(shape);
+    if (!node.current || !bounds) return;
     const map = new MapLibre({
       container: node.current,
       style: mapStyle(baseUrl),
@@ -40,18 +31,7 @@ export default function ShapeMap({ shape }: { shape: Shape }) {
         type: 'geojson',
         data: { type: 'Feature', properties: {}, geometry: shape as never },
       });
-      map.addLayer({
-        id: 'shape-fill',
-        type: 'fill',
-        source: 'shape',
-        paint: { 'fill-color': '#1976d2', 'fill-opacity': 0.15 },
-      });
-      map.addLayer({
-        id: 'shape-line',
-        type: 'line',
-        source: 'shape',
-        paint: { 'line-color': '#1976d2', 'line-width': 2 },
-      });
+      addShapeLayers(map, 'shape');
     });
     return () => map.remove();
   }, [shape, baseUrl]);

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { listenLive } from '../../live/live-stream.ts';
 
 type Named = { _id?: number; layer?: string };
 /** the live stream's bursts are folded into one reload */
@@ -14,7 +15,6 @@ export function useLiveRefresh(moduleIds: readonly number[], refresh: () => void
   const again = useRef(refresh);
   again.current = refresh;
   useEffect(() => {
-    const source = new EventSource('/api/v2/live', { withCredentials: true });
     let timer: ReturnType<typeof setTimeout> | undefined;
     const heard = (e: MessageEvent<string>) => {
       const named = JSON.parse(e.data) as Named[];
@@ -28,11 +28,10 @@ export function useLiveRefresh(moduleIds: readonly number[], refresh: () => void
           again.current();
         }, QUIET_MS);
     };
-    source.addEventListener('modules', heard);
-    source.addEventListener('map', heard);
+    const stop = listenLive({ modules: heard, map: heard });
     return () => {
       clearTimeout(timer);
-      source.close();
+      stop();
     };
   }, []);
 }

@@ -10,6 +10,7 @@ import { PendingCommandsWidget } from '../commands/pending-commands-widget.tsx';
 import { OpenEventsWidget } from '../events/open-events-widget.tsx';
 import type { Widget } from './dashboard-layout.ts';
 import { report } from './energy-api.ts';
+import { useLiveTick } from '../../live/use-live-tick.ts';
 
 export const WIDGET_TITLES: Record<Widget, MessageKey> = {
   lamps: 'dashboardLamps',
@@ -92,17 +93,23 @@ function Energy({ widget, tick, city, tz }: { widget: Widget; tick: number; city
   );
 }
 
-export function WidgetBody({
-  widget,
-  tick,
-  city,
-  tz,
-}: {
-  widget: Widget;
-  tick: number;
-  city?: number;
-  tz: string;
-}) {
+/** What each widget counts comes on the live stream as these events. */
+const WIDGET_EVENTS: Record<Widget, readonly string[]> = {
+  lamps: ['modules'],
+  events: ['events'],
+  commands: ['command'],
+  today: ['meters'],
+  month: ['meters'],
+  saved: ['modules', 'meters'],
+};
+
+/** A widget that asks again when the live stream brings what it counts. */
+export function LiveWidgetBody(props: { widget: Widget; city?: number; tz: string }) {
+  const tick = useLiveTick(WIDGET_EVENTS[props.widget]);
+  return <WidgetBody {...props} tick={tick} />;
+}
+
+function WidgetBody({ widget, tick, city, tz }: { widget: Widget; tick: number; city?: number; tz: string }) {
   if (widget === 'lamps') return <Lamps tick={tick} />;
   if (widget === 'events') return <OpenEventsWidget tick={tick} />;
   if (widget === 'commands') return <PendingCommandsWidget tick={tick} />;

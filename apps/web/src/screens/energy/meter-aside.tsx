@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   Box,
   Button,
@@ -28,20 +28,19 @@ import { useEChart, type ChartOption } from '../../charts/use-echart.ts';
 import { sl } from '../../i18n/messages.ts';
 import { ASIDE_CARD } from '../lighting/aside-card.ts';
 import { useAnswer } from '../lighting/use-answer.ts';
+import { useLiveTick } from '../../live/use-live-tick.ts';
 import { useCityTime, type TimeText } from '../devices/city-time.ts';
 import { activeData, averageData, report, type ActiveData } from './energy-api.ts';
 
 const DAY = 86_400_000;
-const LIVE_MS = 10_000;
 const PHASES = ['A', 'B', 'C'];
 
-/** The meter's latest reading, asked again every 10 s while the screen is open (nothing before its record is). */
+/**
+ * The meter's latest reading (nothing before its record is), asked again when the live stream says this meter's
+ * registers were written: at once after the controller reports, without asking the server every few seconds.
+ */
 function useActive(meter: number | undefined) {
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    const t = setInterval(() => setTick((n) => n + 1), LIVE_MS);
-    return () => clearInterval(t);
-  }, []);
+  const tick = useLiveTick(['meters'], (data) => (data as { _id: number }[]).some((m) => m._id === meter));
   return useAnswer(meter === undefined ? undefined : `${meter}:${tick}`, () => activeData(meter!));
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { listenLive } from '../../live/live-stream.ts';
 
 /** the live stream's bursts (an import, a save that writes three tables) are folded into one */
 const QUIET_MS = 500;
@@ -12,19 +13,20 @@ export function useEntitiesWritten(names: readonly string[]): number {
   const wanted = useRef(new Set(names));
   wanted.current = new Set(names);
   useEffect(() => {
-    const source = new EventSource('/api/v2/live', { withCredentials: true });
     let timer: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener('entities', (e: MessageEvent<string>) => {
-      const written = JSON.parse(e.data) as string[];
-      if (timer || !written.some((n) => wanted.current.has(n))) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        setVersion((v) => v + 1);
-      }, QUIET_MS);
+    const stop = listenLive({
+      entities: (e) => {
+        const written = JSON.parse(e.data) as string[];
+        if (timer || !written.some((n) => wanted.current.has(n))) return;
+        timer = setTimeout(() => {
+          timer = undefined;
+          setVersion((v) => v + 1);
+        }, QUIET_MS);
+      },
     });
     return () => {
       clearTimeout(timer);
-      source.close();
+      stop();
     };
   }, []);
   return version;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Map as MapLibre } from 'maplibre-gl';
 import type { LiveChange, LiveReading } from './map-api.ts';
+import { listenLive } from '../../live/live-stream.ts';
 import { DEVICES } from './map-style.ts';
 
 export const liveKey = (layer: string, id: number | string) => `${layer}/${id}`;
@@ -20,22 +21,22 @@ export function useLiveStatus(map: MapLibre | undefined, onChange: () => void) {
 
   useEffect(() => {
     if (!map) return;
-    const source = new EventSource('/api/v2/live', { withCredentials: true });
-    source.addEventListener('map', (e: MessageEvent<string>) => {
-      const changes = JSON.parse(e.data) as LiveChange[];
-      for (const c of changes) {
-        statuses.current.set(liveKey(c.layer, c._id), c.status);
-        map.setFeatureState({ source: DEVICES, sourceLayer: c.layer, id: c._id }, { status: c.status });
-      }
-      setTick((t) => t + 1);
-      changed.current();
+    return listenLive({
+      map: (e) => {
+        const changes = JSON.parse(e.data) as LiveChange[];
+        for (const c of changes) {
+          statuses.current.set(liveKey(c.layer, c._id), c.status);
+          map.setFeatureState({ source: DEVICES, sourceLayer: c.layer, id: c._id }, { status: c.status });
+        }
+        setTick((t) => t + 1);
+        changed.current();
+      },
+      modules: (e) => {
+        for (const { _id, pwm, pow } of JSON.parse(e.data) as LiveReading[])
+          readings.current.set(_id, { pwm, pow });
+        setTick((t) => t + 1);
+      },
     });
-    source.addEventListener('modules', (e: MessageEvent<string>) => {
-      for (const { _id, pwm, pow } of JSON.parse(e.data) as LiveReading[])
-        readings.current.set(_id, { pwm, pow });
-      setTick((t) => t + 1);
-    });
-    return () => source.close();
   }, [map]);
 
   return { statuses: statuses.current, readings: readings.current, tick };

@@ -25,7 +25,6 @@ import { PhaseModules } from './phase-modules.tsx';
 
 // the meter's chart (ECharts) loads only when a cabinet has a meter to show
 const MeterAside = lazy(() => import('../../energy/meter-aside.tsx'));
-const LIVE_MS = 10_000;
 
 function PhaseSwitches({
   controller,
@@ -124,7 +123,7 @@ function CabinetDetail() {
   const { data: controller, refetch } = useGetOne(
     'Controllers',
     { id: controllerId },
-    { enabled: controllerId !== undefined, refetchInterval: LIVE_MS },
+    { enabled: controllerId !== undefined },
   );
   const modules = useControllerModules(controllerId);
   if (!record) return null;

@@ -5,10 +5,9 @@ import { STATUS_COLOURS, statusMeaning } from '@sl/domain';
 import { sl } from '../../../i18n/messages.ts';
 import { STATUS_LABELS } from '../../../resources/status-label.tsx';
 
-const LIVE_MS = 10_000;
 const TEXT = { off: '#000', on: '#fff', offline: '#000', broken: '#fff', unknown: '#000' } as const;
 
-/** The lamp modules wired to a controller, asked again every 10 s while shown. */
+/** The lamp modules wired to a controller, asked again when the live stream says modules changed (useLiveResources). */
 export function useControllerModules(controller: number | undefined) {
   return useGetList(
     'LuminaryModules',
@@ -17,7 +16,7 @@ export function useControllerModules(controller: number | undefined) {
       sort: { field: 'phase', order: 'ASC' },
       pagination: { page: 1, perPage: 1000 },
     },
-    { enabled: controller !== undefined, refetchInterval: LIVE_MS },
+    { enabled: controller !== undefined },
   );
 }
 
