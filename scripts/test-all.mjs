@@ -87,10 +87,19 @@ async function runSuite(run) {
   console.log(`\n=== ${run.name}: started at ${Math.round((Date.now() - started) / 1000)} s ===`);
   const began = Date.now();
   const out = path.join(os.tmpdir(), `vitest-${process.pid}-${run.name.replace(/\W+/g, '-')}.json`);
+  const causes = `${out}.causes`;
   const child = spawn(
     'npx',
-    ['vitest', 'run', ...run.args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...run.env } },
+    [
+      'vitest',
+      'run',
+      ...run.args,
+      '--reporter=default',
+      '--reporter=json',
+      `--reporter=${path.resolve('scripts', 'failure-causes.mjs')}`,
+      `--outputFile.json=${out}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...run.env, FAILURE_CAUSES_FILE: causes } },
   );
   for (const stream of [child.stdout, child.stderr])
     readline.createInterface({ input: stream }).on('line', (line) => console.log(`${tag} ${line}`));
@@ -103,6 +112,7 @@ async function runSuite(run) {
   }
   const result = JSON.parse(fs.readFileSync(out, 'utf8'));
   fs.rmSync(out);
+  const told = readCauses(causes);
   slowest.push(`${run.name}:`, ...slowestFiles(result.testResults));
   passed += result.numPassedTests;
   failed += result.numFailedTests + (result.numFailedTestSuites > 0 && result.numFailedTests === 0 ? 1 : 0);
@@ -112,7 +122,9 @@ async function runSuite(run) {
     if (file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed'))
       failures.push(`${run.name}: ${where}: ${firstLine(file.message)}`);
     for (const t of file.assertionResults.filter((a) => a.status === 'failed'))
-      failures.push(`${run.name}: ${where} > ${t.fullName}: ${firstLine(t.failureMessages.join(' '))}`);
+      failures.push(
+        `${run.name}: ${where} > ${t.fullName}: ${told.get(`${where} > ${t.fullName}`) ?? firstLine(t.failureMessages.join(' '))}`,
+      );
   }
 }
 // the CI log shows only its tail: name what failed right above the sum
@@ -124,6 +136,17 @@ function slowestFiles(files) {
     .sort((a, b) => b.s - a.s)
     .slice(0, 10)
     .map((f) => `  ${f.s.toFixed(0).padStart(5)} s  ${f.where}`);
+}
+/** what failure-causes.mjs wrote: each failed test's error with its causes, by "file > full name" */
+function readCauses(file) {
+  const told = new Map();
+  if (!fs.existsSync(file)) return told;
+  for (const line of fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+    const { where, name, text } = JSON.parse(line);
+    if (text) told.set(`${where} > ${name}`, text);
+  }
+  fs.rmSync(file);
+  return told;
 }
 function firstLine(text) {
   return String(text ?? '')

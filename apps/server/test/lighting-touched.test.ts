@@ -47,7 +47,7 @@ describe('lighting programs after a change on the lamps’ side', { timeout: 120
   const sentAfter = async (seen: number[]) => {
     await until(
       async () => ((await programs()).some((c) => !seen.includes(c.id)) ? true : undefined),
-      10_000,
+      20_000,
     );
     // the changes' settling time and a compile: whatever else was due has gone out by then
     await new Promise((r) => setTimeout(r, 1500));
@@ -114,12 +114,16 @@ describe('lighting programs after a change on the lamps’ side', { timeout: 120
       groupControl: gc._id,
     });
     const [from, to] = [controllers[0]!, controllers[2]!];
+    let seen = await seenWhenQuiet();
     const free = await s.call('POST', '/api/v1/LuminaryModules', {
       mac: '024DFFFF00000001',
       controller: to._id,
     });
     expect(free.status).toBe(201);
-    let seen = await seenWhenQuiet();
+    // the new module joins its controller's table: that send is waited for, not left to a quiet spell (on a loaded
+    // machine it came after 1.5 s of quiet, and was taken for the next change's)
+    expect([...(await sentAfter(seen))]).toEqual([to.mac]);
+    seen = await seenWhenQuiet();
     // not modules[0]: the profile of its own given above outranks a group control's
     const lamp = modules.findLast((m) => m.controller === from._id)!;
     const [luminaire] = (await s.call('GET', `/api/v1/Luminaries?controlModule=${lamp._id}`)).body.data;
