@@ -19,6 +19,7 @@ import { registerImportRoutes } from './import/import.routes.ts';
 import { EntityService } from './entities/entity.service.ts';
 import { CommandGateway } from './field/command-gateway.ts';
 import { CommandService } from './field/command.service.ts';
+import { FieldCommands } from './field/field-commands.ts';
 import type { DeviceSecrets } from './field/device-secrets.ts';
 import { DEFAULT_HISTORY_DAYS, keepPartitions, maintainHistory } from './field/history.ts';
 import { Ingest } from './field/ingest.ts';
@@ -52,6 +53,7 @@ import { TalqLogReports } from './talq/talq-log-reports.ts';
 import { TalqRequestIds } from './talq/talq-request-ids.ts';
 import { TalqDevices } from './talq/talq-devices.ts';
 import { TalqGateways } from './talq/talq-gateways.ts';
+import { TalqOverrides } from './talq/talq-overrides.ts';
 import { registerTalqGatewayRoutes } from './talq/talq.routes.ts';
 import { registerEntityRoutes } from './entities/entity.routes.ts';
 import { registerExportRoutes } from './entities/export.routes.ts';
@@ -317,7 +319,9 @@ export async function buildApp({
   const gateway = new CommandGateway(broker.client, config.commandTimeoutMs, (topic, reason) =>
     app.log.warn({ topic, reason }, 'malformed controller reply'),
   );
-  const commandService = new CommandService(db, gateway, hub, {
+  const talqGateways = new TalqGateways(db, service, secrets);
+  const overrides = new TalqOverrides(db, talqGateways, config.commandTimeoutMs);
+  const commandService = new CommandService(db, new FieldCommands(gateway, overrides), hub, {
     timeoutMs: config.commandTimeoutMs,
     log: app.log,
   });
@@ -344,10 +348,10 @@ export async function buildApp({
   registerLiveRoutes(app, hub, { sessions: auth });
   registerControllerCommandRoutes(app, service, commandService);
   registerDeviceSecretRoutes(app, service, secrets);
-  const talqGateways = new TalqGateways(db, service, secrets);
   registerTalqGatewayRoutes(app, talqGateways);
   await registerTalqCmsRoutes(app, {
     gateways: talqGateways,
+    overrides,
     secrets,
     devices: new TalqDevices(db, service, { repo, placement }),
     reports: new TalqLogReports(raw, ingest, () => detector.detectSoon()),

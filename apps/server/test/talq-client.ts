@@ -117,22 +117,37 @@ export const lampDevice = (address: string, lon: number, lat: number) => ({
   ],
 });
 
-export async function commission(who: Client, name: string): Promise<Creds> {
-  const res = await who.call('POST', '/api/v2/talq/gateways', { name, gatewayUri: 'http://127.0.0.1:1/gw' });
+/** where no gateway listens */
+const NOWHERE = 'http://127.0.0.1:1/gw';
+
+export async function commission(
+  who: Client,
+  name: string,
+  gatewayUri = NOWHERE,
+  city?: number,
+): Promise<Creds> {
+  const res = await who.call('POST', '/api/v2/talq/gateways', { name, gatewayUri, city });
   expect(res.status).toBe(201);
   return res.body;
 }
 
 /** The whole bootstrap: announcement, services, one class, the empty class list. */
 export async function bootstrap(c: Creds) {
-  const a = await talq(c, 'POST', '/devices', { body: [gatewayDevice('http://127.0.0.1:1/gw')] });
+  return (await bootstrapAt(c)).gatewayAddress;
+}
+
+/** The bootstrap of a gateway serving its API at `gatewayUri`: the addresses the CMS gave it and itself. */
+export async function bootstrapAt(c: Creds, gatewayUri = NOWHERE) {
+  const a = await talq(c, 'POST', '/devices', { body: [gatewayDevice(gatewayUri)] });
   expect(a.status).toBe(201);
-  const address = (a.body as { address: string }[])[0]!.address;
+  const [own] = a.body as { address: string; functions: { cmsAddress?: { value: string } }[] }[];
+  const address = own!.address;
+  const cmsAddress = own!.functions.find((f) => f.cmsAddress)!.cmsAddress!.value;
   const as = { clientAddress: address };
   expect((await talq(c, 'POST', '/services', { ...as, body: [{ name: 'ControlService' }] })).status).toBe(
     201,
   );
   expect((await talq(c, 'POST', '/device-classes', { ...as, body: [LAMP_CLASS] })).status).toBe(201);
   expect((await talq(c, 'POST', '/device-classes', { ...as, body: [] })).status).toBe(201);
-  return address;
+  return { gatewayAddress: address, cmsAddress };
 }

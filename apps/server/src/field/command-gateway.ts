@@ -13,12 +13,19 @@ import {
 /** What a controller answered; `code` 1 when it did not answer in time. */
 export type CommandOutcome = ReplyMessage & { timedOut: boolean };
 
+/** What runs a command's part at one controller, whatever the protocol between them (field-commands.ts). */
+export type CommandSender = {
+  send(controllerMac: string, type: string, payload: unknown, ref?: string): Promise<CommandOutcome>;
+  /** told of a reply this process is not waiting for, with the controller it came from and its reference */
+  onStray?: (controllerMac: string, ref: string, reply: ReplyMessage) => void;
+};
+
 /**
  * Sends commands to controllers over MQTT and pairs each with its one reply by correlation id. A command that
  * gets no reply in time ends as a timeout (code 1), never as done. A correlation id may begin with a reference of the
  * sender's (`<ref>.<random>`), so that a reply no one here waits for (its sender stopped) can still be recorded.
  */
-export class CommandGateway {
+export class CommandGateway implements CommandSender {
   private readonly pending = new Map<string, { mac: string; settle: (r: CommandOutcome) => void }>();
 
   /** replies that could not be read; each is also reported through `onMalformed` */

@@ -6,7 +6,7 @@ import type { Db } from '../db/connect.ts';
 import { commandDevices, commands } from '../db/command.table.ts';
 import { tables } from '../db/tables.ts';
 import type { LiveHub } from '../live/live-hub.ts';
-import type { CommandGateway, CommandOutcome } from './command-gateway.ts';
+import type { CommandOutcome, CommandSender } from './command-gateway.ts';
 
 /** One controller a command goes to; `modules` narrows a dim to those MACs (absent: all of its modules). */
 /** One controller's part of a command: the modules it is to act on, or a payload of its own (its program). */
@@ -48,7 +48,7 @@ export class CommandService {
 
   constructor(
     private readonly db: Db,
-    private readonly gateway: CommandGateway,
+    private readonly gateway: CommandSender,
     private readonly hub?: LiveHub,
     private readonly opts: { timeoutMs: number; log?: Log } = { timeoutMs: 5000 },
   ) {

@@ -243,7 +243,7 @@ export class ProgramService {
     let first: Promise<number> | undefined;
     for (let i = 0; i < compiling.length && !this.stopped; i += SEND_CHUNK) {
       for (const c of compiling.slice(i, i + SEND_CHUNK)) {
-        if (!c.place || !c.lamps.length) continue;
+        if (!c.place || !c.lamps.length || c.talq) continue;
         const program = this.compile(compilers.get(c.group)!, c);
         const version = versionOf(program);
         if (this.acknowledged.get(c.mac) !== version) {

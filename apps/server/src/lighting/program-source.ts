@@ -28,6 +28,8 @@ export type PlacedController = {
   id: number;
   mac: string;
   group: number | null;
+  /** a TALQ gateway: its programs go out as TALQ control programs, which the console does not send yet */
+  talq?: true;
   place?: { lat: number; lon: number; tz: string; city: number };
   /**
    * each lamp with its module, the mounting it stands on and the luminaire naming the module, whose model and group
@@ -123,7 +125,7 @@ export async function loadPlaces(db: Db, only?: number[]): Promise<PlacedControl
   const which = only ? sql`and c._id = any(${`{${only.join(',')}}`}::bigint[])` : sql``;
   const controllers = rowsOf(
     await db.execute(sql`
-      select c._id, c.mac, c."group", c.city, ci.lat, ci.lon, ci.timezone
+      select c._id, c.mac, c."group", c.city, c.protocol, ci.lat, ci.lon, ci.timezone
       from controllers c left join cities ci on ci._id = c.city and ci.deleted_at is null
       where c.deleted_at is null ${which}`),
   );
@@ -134,6 +136,7 @@ export async function loadPlaces(db: Db, only?: number[]): Promise<PlacedControl
       id: Number(c._id),
       mac: String(c.mac),
       group: num(c.group),
+      ...(c.protocol === 'TALQ' && { talq: true }),
       ...(city !== null && c.lat != null && { place: { lat: Number(c.lat), lon: Number(c.lon), tz, city } }),
       lamps: [],
     };

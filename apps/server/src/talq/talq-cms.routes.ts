@@ -4,6 +4,7 @@ import { cmsUriOf } from './talq.routes.ts';
 import { type TalqDevice, TalqDevices, type TalqFunction, patched } from './talq-devices.ts';
 import type { Gateway } from './talq-gateways.ts';
 import type { LogReport, TalqLogReports } from './talq-log-reports.ts';
+import type { TalqOverrides } from './talq-overrides.ts';
 import type { TalqRequestIds } from './talq-request-ids.ts';
 import { installTalqTransport, NIL, TALQ_PREFIX, TalqError, UUID, type TalqDeps } from './talq-transport.ts';
 
@@ -39,9 +40,14 @@ function grown(known: DeviceClass[], announced: DeviceClass[]): DeviceClass[] {
 
 export async function registerTalqCmsRoutes(
   app: FastifyInstance,
-  deps: TalqDeps & { devices: TalqDevices; reports: TalqLogReports; requestIds: TalqRequestIds },
+  deps: TalqDeps & {
+    devices: TalqDevices;
+    reports: TalqLogReports;
+    requestIds: TalqRequestIds;
+    overrides: TalqOverrides;
+  },
 ) {
-  const { gateways, devices, reports, requestIds } = deps;
+  const { gateways, devices, reports, requestIds, overrides } = deps;
   await app.register(
     async (cms) => {
       installTalqTransport(cms, deps);
@@ -71,16 +77,25 @@ export async function registerTalqCmsRoutes(
         await write(req.talq.gateway, assigned, 'add');
         return reply.code(201).send(assigned);
       });
+      // a PUT or PATCH of lamps may carry the feedback of an override command (talq-overrides.ts)
       cms.put('/devices', PUBLIC, async (req) => {
         const body = req.body as TalqDevice[];
+        overrides.feedback(req.talq.gateway.id, body);
         await write(req.talq.gateway, body, 'replace');
         return body;
       });
-      cms.patch('/devices', PUBLIC, async (req) => {
-        const body = req.body as TalqDevice[];
-        const stored = await ownDevices(req.talq.gateway, body);
+      const patchDevices = async (g: Gateway, body: TalqDevice[]) => {
+        const stored = await ownDevices(g, body);
         const merged = body.map((d) => patched(stored.get(d.address)!.device as TalqDevice, d));
-        await write(req.talq.gateway, merged, 'replace');
+        // the gateway's word on a command stands whatever else the PATCH carries
+        overrides.feedback(g.id, body);
+        await write(g, merged, 'replace');
+        return merged;
+      };
+      cms.patch('/devices', PUBLIC, async (req) => patchDevices(req.talq.gateway, req.body as TalqDevice[]));
+      cms.patch('/devices/:deviceAddress', PUBLIC, async (req) => {
+        const address = (req.params as { deviceAddress: string }).deviceAddress;
+        const [merged] = await patchDevices(req.talq.gateway, [{ ...(req.body as TalqDevice), address }]);
         return merged;
       });
       cms.get('/devices', PUBLIC, async (req, reply) => {

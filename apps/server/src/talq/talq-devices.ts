@@ -42,6 +42,18 @@ export function positionOf(d: TalqDevice): { lon: number; lat: number } | undefi
   return undefined;
 }
 
+/** Whether the console makes the same of both: its name, its place, whether it is a lamp and whether a meter. */
+function sameMaking(a: TalqDevice, b: TalqDevice): boolean {
+  const [pa, pb] = [positionOf(a), positionOf(b)];
+  return (
+    a.name === b.name &&
+    pa?.lat === pb?.lat &&
+    pa?.lon === pb?.lon &&
+    !lampOf(a) === !lampOf(b) &&
+    isMeter(a) === isMeter(b)
+  );
+}
+
 /** PATCH of TALQ: each function matched by id is merged attribute by attribute, any other is added. */
 export function patched(current: TalqDevice, patch: Partial<TalqDevice>): TalqDevice {
   const functions = [...(current.functions ?? [])];
@@ -179,6 +191,14 @@ export class TalqDevices {
 
   /** Writes a device as announced (new or replacing what it was) and what the console makes of it. */
   async put(g: Gateway, d: TalqDevice, before?: Stored): Promise<void> {
+    // most PATCHes carry attribute values (an override's feedback, a state): the module, lamp and mounting stay
+    if (before && sameMaking(before.device as TalqDevice, d)) {
+      await this.db
+        .update(talqDevices)
+        .set({ device: d, class: d.class, updatedAt: new Date() })
+        .where(eq(talqDevices.address, d.address));
+      return;
+    }
     const caller = this.callerOf(g);
     const lamp = lampOf(d);
     const at = positionOf(d);

@@ -11,6 +11,8 @@ import type { DeviceSecrets } from '../field/device-secrets.ts';
 import { talqGateways } from './talq.table.ts';
 
 const Controllers = entity('Controllers');
+/** how long the list of gateways' MACs is believed */
+const KNOWN_FOR_MS = 2000;
 
 export type BootstrapState = 'new' | 'announced' | 'services' | 'classes' | 'ready';
 
@@ -42,6 +44,8 @@ const gatewayMac = () => {
  * whose secret is issued, stored (hashed) and rotated as every controller's (device-secrets.ts).
  */
 export class TalqGateways {
+  private known?: { at: number; macs: Promise<Set<string>> };
+
   constructor(
     private readonly db: Db,
     private readonly service: EntityService,
@@ -58,6 +62,7 @@ export class TalqGateways {
     });
     const id = row._id as number;
     await this.db.insert(talqGateways).values({ controllerId: id, gatewayUri: input.gatewayUri });
+    this.known = undefined;
     const issued = (await this.secrets.issue([id])).get(id)!;
     return { id, login: issued.mac, secret: issued.secret };
   }
@@ -88,6 +93,26 @@ export class TalqGateways {
   /** The live gateway whose login this is. */
   async byLogin(login: string): Promise<Gateway | undefined> {
     return (await this.select({ mac: topicMac(login) }))[0];
+  }
+
+  /**
+   * Whether the controller with this MAC is a live gateway (its commands go out through TALQ). The gateways' MACs
+   * are read at most every KNOWN_FOR_MS, and at once after a commissioning here: another server process learns of
+   * a new gateway within that time, before the gateway could have finished its bootstrap.
+   */
+  async isGateway(controllerMac: string): Promise<boolean> {
+    if (!this.known || Date.now() - this.known.at > KNOWN_FOR_MS) {
+      const C = tableOf(Controllers);
+      const macs = this.db
+        .select({ mac: C.mac })
+        .from(talqGateways)
+        .innerJoin(C, eq(C._id, talqGateways.controllerId))
+        .where(isNull(C.deletedAt))
+        .then((rows) => new Set(rows.map((r) => r.mac as string)));
+      macs.catch(() => (this.known = undefined));
+      this.known = { at: Date.now(), macs };
+    }
+    return (await this.known.macs).has(controllerMac);
   }
 
   private async select(where?: { group?: number; mac?: string }): Promise<Gateway[]> {

@@ -1,0 +1,27 @@
+import type { TalqOverrides } from '../talq/talq-overrides.ts';
+import type { CommandGateway, CommandOutcome, CommandSender } from './command-gateway.ts';
+
+/**
+ * One control path, two adapters (issue 31 §7): the command service speaks to controllers through this, and a
+ * controller's part of a command goes to a TALQ gateway through TALQ, to any other controller over MQTT.
+ */
+export class FieldCommands implements CommandSender {
+  constructor(
+    private readonly mqtt: CommandGateway,
+    private readonly talq: TalqOverrides,
+  ) {}
+
+  get onStray(): CommandSender['onStray'] {
+    return this.mqtt.onStray;
+  }
+
+  set onStray(told: CommandSender['onStray']) {
+    this.mqtt.onStray = told;
+  }
+
+  async send(controllerMac: string, type: string, payload: unknown, ref?: string): Promise<CommandOutcome> {
+    return (await this.talq.handles(controllerMac))
+      ? this.talq.send(controllerMac, type, payload, ref)
+      : this.mqtt.send(controllerMac, type, payload, ref);
+  }
+}

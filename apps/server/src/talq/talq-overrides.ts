@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { entity } from '@sl/domain';
+import { ANSWER } from '@sl/protocol';
+import type { Db } from '../db/connect.ts';
+import { tableOf } from '../db/tables.ts';
+import type { CommandOutcome } from '../field/command-gateway.ts';
+import { gatewayRequest } from './talq-gateway-client.ts';
+import type { TalqGateways } from './talq-gateways.ts';
+import { checkRequest } from './talq-schemas.ts';
+import { talqDevices } from './talq.table.ts';
+
+// The console's dim of a TALQ gateway's lamps (issue 31 §4): one `POST /override-commands` to the gateway, a
+// LevelState with an expiration and reason `override`, its cmsRefId the command's reference. The gateway's 201
+// says it is done; its 202 only that it accepted the command, which is done for a lamp when the gateway PATCHes
+// that lamp's `feedbackLightCommand` with the same cmsRefId. A command not fed back for every lamp within the
+// command timeout is timed out, as an MQTT controller's silence is.
+
+const Modules = tableOf(entity('LuminaryModules'));
+/**
+ * How long a manual dim holds on a TALQ lamp: the gateway then goes back to its own program. An MQTT controller
+ * holds it until its program's next step; the console sends TALQ gateways no program yet, so a night's length.
+ */
+export const OVERRIDE_HOURS = 12;
+
+type Waiting = {
+  gatewayId: number;
+  outstanding: Set<string>;
+  lamps: number;
+  settle(outcome: CommandOutcome): void;
+};
+
+export class TalqOverrides {
+  /** commands the gateways accepted (202) and this process waits on, by cmsRefId */
+  private readonly waiting = new Map<string, Waiting>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly gateways: TalqGateways,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** Whether the controller with this MAC is a TALQ gateway. */
+  handles(controllerMac: string): Promise<boolean> {
+    return this.gateways.isGateway(controllerMac);
+  }
+
+  /** The gateway's part of a command: a dim goes out as an override command; no other kind goes to TALQ yet. */
+  async send(controllerMac: string, type: string, payload: unknown, ref?: string): Promise<CommandOutcome> {
+    const id = `${ref ?? 'c'}.${randomUUID()}`;
+    const answer = (code: number, result?: unknown): CommandOutcome => ({
+      id,
+      code,
+      result,
+      timedOut: false,
+    });
+    if (type !== 'dim') return answer(ANSWER.unsupported, { talq: 'notSentToTalqGateways' });
+    const g = await this.gateways.byLogin(controllerMac);
+    if (!g || g.state !== 'ready' || !g.cmsAddress)
+      return answer(ANSWER.connection, { talq: 'notBootstrapped' });
+    const { macs, pwm } = payload as { macs?: string[]; pwm: number };
+    const addresses = await this.addressesOf(g.id, macs);
+    if (!addresses.length) return answer(ANSWER.moduleNotFound);
+    const started = Date.now();
+    const body = {
+      addresses: addresses.map((address) => ({ resource: 'devices', address })),
+      targetCommand: {
+        state: { name: 'LevelState', value: pwm },
+        reason: 'override',
+        cmsRefId: id,
+        expiration: new Date(started + OVERRIDE_HOURS * 3_600_000).toISOString(),
+      },
+    };
+    const checked = checkRequest('gw', '/override-commands', 'POST', body);
+    if (!checked.ok) throw new Error(`TALQ override command: ${checked.errors.join('; ')}`);
+    // waited on before it is sent: the gateway may feed back before its 202 reaches us
+    const fed = new Promise<CommandOutcome>((resolve) => {
+      const timer = setTimeout(() => {
+        const w = this.waiting.get(id);
+        this.waiting.delete(id);
+        resolve({
+          id,
+          code: ANSWER.timeout,
+          timedOut: true,
+          result: {
+            lamps: addresses.length - (w?.outstanding.size ?? 0),
+            unconfirmed: [...(w?.outstanding ?? [])],
+          },
+        });
+      }, this.timeoutMs);
+      this.waiting.set(id, {
+        gatewayId: g.id,
+        outstanding: new Set(addresses),
+        lamps: addresses.length,
+        settle: (o) => {
+          clearTimeout(timer);
+          this.waiting.delete(id);
+          resolve(o);
+        },
+      });
+    });
+    const settled = (o: CommandOutcome) => {
+      this.waiting.get(id)?.settle(o);
+      return fed;
+    };
+    let sent;
+    try {
+      sent = await gatewayRequest(g, 'POST', '/override-commands', { body, timeoutMs: this.timeoutMs });
+    } catch {
+      return settled(answer(ANSWER.connection, { talq: 'gatewayUnreachable' }));
+    }
+    if (sent.status === 201) return settled(answer(ANSWER.done, { lamps: addresses.length }));
+    if (sent.status === 202) return fed;
+    const keys = Array.isArray(sent.body) ? sent.body.map((e: { key?: unknown }) => e?.key) : [];
+    return settled(
+      answer(sent.status === 422 ? ANSWER.unsupported : ANSWER.writeRefused, {
+        talq: keys,
+        status: sent.status,
+      }),
+    );
+  }
+
+  /**
+   * A gateway's PATCH or PUT of its devices: each lamp whose `feedbackLightCommand` carries the cmsRefId of a
+   * command waited on here is confirmed; the command is done when all of its lamps are.
+   */
+  feedback(gatewayId: number, devices: { address: string; functions?: Record<string, unknown>[] }[]) {
+    for (const d of devices)
+      for (const f of d.functions ?? []) {
+        const command = (f.feedbackLightCommand as { value?: { cmsRefId?: unknown } } | undefined)?.value;
+        const w = typeof command?.cmsRefId === 'string' ? this.waiting.get(command.cmsRefId) : undefined;
+        if (!w || w.gatewayId !== gatewayId) continue;
+        w.outstanding.delete(d.address.toLowerCase());
+        if (!w.outstanding.size)
+          w.settle({
+            id: command!.cmsRefId as string,
+            code: ANSWER.done,
+            timedOut: false,
+            result: { lamps: w.lamps },
+          });
+      }
+  }
+
+  /** The TALQ addresses of the gateway's lamps with these module MACs (all of its lamps when none are named). */
+  private async addressesOf(gatewayId: number, macs?: string[]): Promise<string[]> {
+    const rows = await this.db
+      .select({ address: talqDevices.address })
+      .from(talqDevices)
+      .innerJoin(Modules, eq(Modules._id, talqDevices.moduleId))
+      .where(
+        and(
+          eq(talqDevices.gatewayId, gatewayId),
+          isNull(Modules.deletedAt),
+          macs ? inArray(Modules.mac, macs) : undefined,
+        ),
+      )
+      .orderBy(talqDevices.address);
+    return rows.map((r) => r.address);
+  }
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OVERRIDE_HOURS } from '../src/talq/talq-overrides.ts';
+import { programsSent } from './field-setup.ts';
+import { backend, startServer, type TestServer } from './harness.ts';
+import { bootstrapAt, commission, lampDevice, talq } from './talq-client.ts';
+import { testGateway } from './talq-gateway.ts';
+
+// TALQ control, CMS → gateway (issue 31 §4): the console's dim of a TALQ gateway's lamps goes out as one
+// override command, checked against the gateway API's schema, and is done only when the gateway fed back every
+// lamp; a gateway that accepts and never feeds back times out, one that refuses fails. The lighting programs,
+// which go to TALQ gateways as TALQ control programs (not built yet), are not sent over MQTT to them meanwhile.
+
+const COMMAND_TIMEOUT_MS = 3000;
+let s: TestServer;
+let gw: Awaited<ReturnType<typeof testGateway>>;
+let modules: { _id: number; mac: string }[];
+let lamps: string[];
+
+beforeAll(async () => {
+  s = await startServer({ commandTimeoutMs: COMMAND_TIMEOUT_MS }, { programs: { settleMs: 200 } });
+  gw = await testGateway();
+  // in a city, so that its lamps have a place and a lighting program could be made for them
+  const city = (await s.call('GET', '/api/v1/Cities?limit=1')).body.data[0]._id as number;
+  const c = await commission(s, 'Control gateway', gw.url, city);
+  const { gatewayAddress, cmsAddress } = await bootstrapAt(c, gw.url);
+  gw.reportsTo({ c, clientAddress: gatewayAddress, cmsAddress });
+  lamps = [randomUUID(), randomUUID(), randomUUID()].sort();
+  const announced = await talq(c, 'POST', '/devices', {
+    clientAddress: gatewayAddress,
+    body: lamps.map((a, i) => lampDevice(a, 0.12 + i / 1000, 52.2)),
+  });
+  expect(announced.status).toBe(201);
+  modules = await Promise.all(
+    lamps.map(
+      async (a) =>
+        (await s.call('GET', `/api/v1/LuminaryModules?uid=${a}`)).body.data[0] as (typeof modules)[0],
+    ),
+  );
+});
+afterAll(async () => {
+  await gw?.close();
+  await s?.close();
+});
+
+const dim = (query: string) => s.call('GET', `/api/v1/control/lighting?${query}`);
+const overrides = () => gw.received.filter((r) => r.path === '/override-commands');
+const deviceOf = async (commandId: number) =>
+  (await s.call('GET', `/api/v2/commands/${commandId}`)).body.result.devices[0] as {
+    state: string;
+    code: number;
+    result: unknown;
+  };
+
+describe(`TALQ control on ${backend}`, () => {
+  it('sends a dim as one override command and calls it done only once the gateway fed back every lamp', async () => {
+    gw.answers('feedback', 800);
+    const before = overrides().length;
+    const asked = Date.now();
+    const res = await dim(`by=id&id=${modules[1]!._id}&raw=40`);
+    const answered = Date.now();
+    expect(res.body).toMatchObject({ code: 0, msg: '' });
+    const [sent] = overrides().slice(before);
+    expect(sent!.method).toBe('POST');
+    expect(sent!.body).toEqual({
+      addresses: [{ resource: 'devices', address: lamps[1] }],
+      targetCommand: {
+        state: { name: 'LevelState', value: 40 },
+        reason: 'override',
+        cmsRefId: expect.any(String),
+        expiration: expect.any(String),
+      },
+    });
+    const expiration = Date.parse(
+      (sent!.body as { targetCommand: { expiration: string } }).targetCommand.expiration,
+    );
+    expect(Math.abs(expiration - (asked + OVERRIDE_HOURS * 3_600_000))).toBeLessThan(60_000);
+    // the answer came after the feedback, not with the gateway's 202
+    expect(answered - sent!.at).toBeGreaterThanOrEqual(800);
+    expect(gw.fedBackAt.at(-1)!).toBeLessThanOrEqual(answered);
+    expect(await deviceOf(res.body.commandId)).toMatchObject({
+      state: 'acknowledged',
+      code: 0,
+      result: { lamps: 1 },
+    });
+    expect(gw.problems).toEqual([]);
+  });
+
+  it("dims all of a gateway's lamps in one command, done when the last of them fed back", async () => {
+    gw.answers('feedback', 200);
+    const before = overrides().length;
+    const gateway = (await s.call('GET', '/api/v2/talq/gateways')).body.result[0] as { id: number };
+    const res = await dim(`by=controller&id=${gateway.id}&raw=0`);
+    expect(res.body).toMatchObject({ code: 0, counts: { controllers: 1, acknowledged: 1 } });
+    const sent = overrides().slice(before);
+    expect(sent).toHaveLength(1);
+    const addressed = (sent[0]!.body as { addresses: { address: string }[] }).addresses.map((a) => a.address);
+    expect(addressed).toEqual(lamps);
+    expect(await deviceOf(res.body.commandId)).toMatchObject({ state: 'acknowledged', result: { lamps: 3 } });
+    expect(gw.problems).toEqual([]);
+  });
+
+  it('times out a command the gateway accepted and never fed back, and fails one it refused', async () => {
+    gw.answers('silent');
+    const started = Date.now();
+    const silent = await dim(`by=id&id=${modules[0]!._id}&raw=70`);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(COMMAND_TIMEOUT_MS - 100);
+    expect(silent.body.code).toBe(1);
+    expect(await deviceOf(silent.body.commandId)).toMatchObject({
+      state: 'timed_out',
+      result: { lamps: 0, unconfirmed: [lamps[0]] },
+    });
+
+    gw.answers('refuse');
+    const refused = await dim(`by=id&id=${modules[0]!._id}&raw=70`);
+    expect(refused.body.code).toBe(2);
+    expect(await deviceOf(refused.body.commandId)).toMatchObject({
+      state: 'failed',
+      result: { talq: ['commandNotSupported'], status: 422 },
+    });
+
+    // a gateway that did it at once (201) needs no feedback
+    gw.answers('sync');
+    expect((await dim(`by=id&id=${modules[0]!._id}&raw=70`)).body.code).toBe(0);
+    expect(gw.problems).toEqual([]);
+  });
+
+  it('says a gateway that cannot be reached is out of connection', async () => {
+    const other = await commission(s, 'Gone gateway', 'http://127.0.0.1:1/gw');
+    const { gatewayAddress } = await bootstrapAt(other, 'http://127.0.0.1:1/gw');
+    const lamp = randomUUID();
+    expect(
+      (
+        await talq(other, 'POST', '/devices', {
+          clientAddress: gatewayAddress,
+          body: [lampDevice(lamp, 0.13, 52.2)],
+        })
+      ).status,
+    ).toBe(201);
+    const m = (await s.call('GET', `/api/v1/LuminaryModules?uid=${lamp}`)).body.data[0] as { _id: number };
+    const res = await dim(`by=id&id=${m._id}&raw=50`);
+    expect(res.body.code).toBe(8);
+    expect(await deviceOf(res.body.commandId)).toMatchObject({
+      state: 'failed',
+      result: { talq: 'gatewayUnreachable' },
+    });
+  });
+
+  it('sends TALQ gateways no lighting program over MQTT', async () => {
+    // the program service runs within its settling time of the lamps' announcement, and at start
+    await new Promise((r) => setTimeout(r, 1500));
+    const macs = (await s.call('GET', '/api/v2/talq/gateways')).body.result.map(
+      (g: { login: string }) => g.login,
+    );
+    const sentTo = (await programsSent(s)).flatMap((c) => c.devices.map((d) => d.controllerMac));
+    expect(sentTo.filter((mac) => macs.includes(mac))).toEqual([]);
+  });
+});

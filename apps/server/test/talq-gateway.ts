@@ -1,0 +1,127 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkRequest } from '../src/talq/talq-schemas.ts';
+import { talq, type Creds } from './talq-client.ts';
+
+// A TALQ gateway's API (talq-gw.json) as far as the control tests need it: it keeps every request the CMS makes,
+// checks each against the gateway API's schema and TALQ's transport rules, and answers override commands as its
+// mode says. In `feedback` it accepts (202) and PATCHes each addressed lamp's feedbackLightCommand to the CMS
+// after `delayMs`, as a gateway does once its lamps took the command.
+
+export type GatewayMode = 'feedback' | 'silent' | 'refuse' | 'sync';
+export type Received = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+  at: number;
+};
+type Override = {
+  addresses: { resource: string; address: string }[];
+  targetCommand: Record<string, unknown>;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function testGateway() {
+  const received: Received[] = [];
+  /** what the gateway found wrong in the CMS's requests, and what failed of its own requests to the CMS */
+  const problems: string[] = [];
+  /** when each feedback PATCH was answered */
+  const fedBackAt: number[] = [];
+  let mode: GatewayMode = 'feedback';
+  let delayMs = 300;
+  let cms: { c: Creds; clientAddress: string; cmsAddress: string } | undefined;
+
+  const feedBack = async (o: Override) => {
+    const body = o.addresses.map((a) => ({
+      address: a.address,
+      name: `lamp ${a.address.slice(0, 4)}`,
+      class: 'Lamp',
+      functions: [
+        {
+          id: 'lamp',
+          type: 'LampActuatorFunction',
+          feedbackLightCommand: { type: 'AttributeCommand', value: o.targetCommand },
+        },
+      ],
+    }));
+    // one lamp by its own path, the rest in one list: the CMS takes both forms
+    const [first, ...rest] = body;
+    const sent = [
+      await talq(cms!.c, 'PATCH', `/devices/${first!.address}`, {
+        clientAddress: cms!.clientAddress,
+        body: first,
+      }),
+      ...(rest.length
+        ? [await talq(cms!.c, 'PATCH', '/devices', { clientAddress: cms!.clientAddress, body: rest })]
+        : []),
+    ];
+    for (const r of sent) if (r.status !== 200) problems.push(`feedback PATCH answered ${r.status}`);
+    fedBackAt.push(Date.now());
+  };
+
+  const server = http.createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (b: Buffer) => parts.push(b));
+    req.on('end', () => {
+      const url = new URL(req.url!, 'http://gateway');
+      const path = url.pathname.replace(/^\/gw/, '');
+      const text = Buffer.concat(parts).toString('utf8');
+      const body: unknown = text ? JSON.parse(text) : undefined;
+      received.push({
+        method: req.method!,
+        path,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+        at: Date.now(),
+      });
+      const wrong = (what: string) => problems.push(`${req.method} ${path}: ${what}`);
+      if (req.headers['talq-api-version'] !== '2.7.1') wrong('no talq-api-version 2.7.1');
+      if (req.headers['cache-control'] !== 'no-transform') wrong('no cache-control: no-transform');
+      if (url.searchParams.get('clientAddress') !== cms?.cmsAddress) wrong('clientAddress is not the CMS’s');
+      if (!UUID.test(url.searchParams.get('talqRequestId') ?? '')) wrong('no talqRequestId');
+      const checked = checkRequest('gw', path, req.method!, body);
+      if (!checked.ok) wrong(checked.errors.join('; '));
+      const answer = (status: number, out?: unknown) => {
+        const data = out === undefined ? '' : JSON.stringify(out);
+        res.writeHead(status, {
+          'talq-api-version': '2.7.1',
+          'cache-control': 'no-transform',
+          'content-length': Buffer.byteLength(data),
+          ...(data && { 'content-type': 'application/json' }),
+        });
+        res.end(data);
+      };
+      if (req.method !== 'POST' || path !== '/override-commands') return answer(404, [{ key: 'notFound' }]);
+      if (mode === 'refuse') return answer(422, [{ key: 'commandNotSupported' }]);
+      if (mode === 'sync') return answer(201);
+      answer(202);
+      if (mode === 'feedback')
+        setTimeout(
+          () => void feedBack(body as Override).catch((err: unknown) => problems.push(String(err))),
+          delayMs,
+        );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/gw`;
+
+  return {
+    url,
+    received,
+    problems,
+    fedBackAt,
+    /** the CMS it reports to, once bootstrapped */
+    reportsTo(to: { c: Creds; clientAddress: string; cmsAddress: string }) {
+      cms = to;
+    },
+    answers(m: GatewayMode, delay = 300) {
+      mode = m;
+      delayMs = delay;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
