@@ -11,3 +11,10 @@ export { CAMBRIDGE_MODELS, cambridgeModel, type CambridgeModel } from './city/ca
 export { CITIES, isCityName, type CityName } from './city/inventory.ts';
 export type { Counters } from './counters.ts';
 export { DEFAULT_FAULTS, NO_FAULTS, type FaultRates } from './device/faults.ts';
+export {
+  addressOfMac,
+  startTalqGateway,
+  type TalqGatewayHandle,
+  type TalqGatewayOptions,
+  type TalqLamp,
+} from './talq/talq-gateway.ts';

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCity, startTalqGateway, type TalqGatewayHandle } from '@sl/simulator';
+import { until } from './field-setup.ts';
+import { backend, startServer, type TestServer } from './harness.ts';
+import { commission } from './talq-client.ts';
+
+// The simulator's open TALQ gateway (issue 31 §8) against the console: commissioned in the console, it bootstraps,
+// announces the city's lamps, reports their state, and follows the console's dim with its feedback and a report.
+
+let s: TestServer;
+let gateway: TalqGatewayHandle;
+
+beforeAll(async () => {
+  s = await startServer({ commandTimeoutMs: 5000 });
+  const city = (await s.call('GET', '/api/v1/Cities?limit=1')).body.data[0]._id as number;
+  const creds = await commission(s, 'Simulated gateway', 'http://127.0.0.1:1/unused', city);
+  gateway = await startTalqGateway({
+    cms: creds.cmsUri,
+    login: creds.login,
+    secret: creds.secret,
+    city: await loadCity('cambridge', { controllers: 2 }),
+    reportMs: 60_000,
+  });
+});
+afterAll(async () => {
+  await gateway?.stop();
+  await s?.close();
+});
+
+type Module = { _id: number; uid: string; pwm: number | null; controller: number };
+const modulesOf = async (controller: number) =>
+  (await s.call('GET', `/api/v1/LuminaryModules?controller=${controller}&limit=1000`)).body.data as Module[];
+
+describe(`the simulator's TALQ gateway on ${backend}`, () => {
+  it('bootstraps, and its lamps are the gateway’s modules, in the state it reported', async () => {
+    const [g] = (await s.call('GET', '/api/v2/talq/gateways')).body.result as {
+      id: number;
+      state: string;
+      gatewayUri: string;
+    }[];
+    expect(g).toMatchObject({ state: 'ready', gatewayUri: gateway.url });
+    const modules = await modulesOf(g!.id);
+    expect(modules.map((m) => m.uid).sort()).toEqual(gateway.lamps.map((l) => l.address).sort());
+    for (const l of gateway.lamps.slice(0, 5))
+      expect(modules.find((m) => m.uid === l.address)!.pwm).toBe(l.level);
+  });
+
+  it('follows a dim from the console: done after its feedback, and the lamp reports its new level', async () => {
+    const [g] = (await s.call('GET', '/api/v2/talq/gateways')).body.result as { id: number }[];
+    const lamp = gateway.lamps[3]!;
+    const m = (await modulesOf(g!.id)).find((x) => x.uid === lamp.address)!;
+    const level = lamp.level === 30 ? 40 : 30;
+    const res = await s.call('GET', `/api/v1/control/lighting?by=id&id=${m._id}&raw=${level}`);
+    expect(res.body).toMatchObject({ code: 0 });
+    expect(lamp.level).toBe(level);
+    expect(gateway.counters.feedbacks).toBeGreaterThan(0);
+    await until(
+      async () => ((await modulesOf(g!.id)).find((x) => x._id === m._id)!.pwm === level ? true : undefined),
+      10_000,
+    );
+  });
+});

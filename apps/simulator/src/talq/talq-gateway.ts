@@ -1,0 +1,272 @@
+import { createHash, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getPosition } from 'suncalc';
+import type { City } from '../city/build-city.ts';
+import { TalqCmsClient, TALQ_VERSION } from './talq-cms-client.ts';
+
+// An open TALQ 2.7.1 gateway (issue 31 §8) for a city of the simulator's inventories: it serves the part of the
+// gateway API (talq-gw.json) a CMS drives lamps with, bootstraps with the CMS (TALQ §5.1), announces one lamp device
+// per module of the city, lights its lamps from sunset to sunrise by its own astronomical clock, follows override
+// commands (feedback PATCH of `feedbackLightCommand`, then a log report of the new state), and reports every lamp's
+// `actualLightState`, `activePower` and `activeEnergy` every report period.
+
+export type TalqGatewayOptions = {
+  /** the CMS's TALQ API, `http://HOST:PORT/talq/v2` */
+  cms: string;
+  login: string;
+  secret: string;
+  city: City;
+  /** where the gateway's own API listens (port 0: any free one) */
+  host?: string;
+  port?: number;
+  /** how often every lamp's values are reported (TALQ's lighting profile: 15 min) */
+  reportMs?: number;
+  /** the gateway's clock (tests move it) */
+  clock?: () => Date;
+};
+
+export type TalqLamp = {
+  address: string;
+  mac: string;
+  name: string;
+  lon: number;
+  lat: number;
+  watts: number;
+  /** the level it burns at now, 0..100 */
+  level: number;
+  /** Wh since it was announced */
+  energyWh: number;
+  override?: { level: number; until: number; cmsRefId?: string };
+};
+
+export type TalqGatewayHandle = {
+  /** its own API, the GatewayFunction's `gatewayUri` */
+  url: string;
+  lamps: TalqLamp[];
+  counters: { overrides: number; reports: number; feedbacks: number };
+  /** sends every lamp's values now */
+  report(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const SUNSET_ALTITUDE = (-0.833 * Math.PI) / 180;
+const ANNOUNCE_BATCH = 1000;
+export const LAMP_CLASS = {
+  name: 'SimulatedLamp',
+  functions: [
+    { functionId: 'basic', type: 'BasicFunction' },
+    { functionId: 'lamp', type: 'LampActuatorFunction' },
+    { functionId: 'monitor', type: 'LampMonitorFunction' },
+  ],
+};
+
+/** A lamp's TALQ address: a UUID of its module's MAC, so a gateway started again announces the same devices. */
+export function addressOfMac(mac: string): string {
+  const h = createHash('sha1').update(`talq-sim:${mac}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatewayHandle> {
+  const clock = o.clock ?? (() => new Date());
+  const cms = new TalqCmsClient(o.cms, o.login, o.secret);
+  const supports = new Map(o.city.supports.map((s) => [s.uid, s]));
+  const lamps: TalqLamp[] = o.city.cabinets.flatMap((c) =>
+    c.modules.map((m) => {
+      const at = supports.get(m.support) ?? c;
+      return {
+        address: addressOfMac(m.mac),
+        mac: m.mac,
+        name: `${m.luminaire}`.slice(0, 100),
+        lon: at.lon,
+        lat: at.lat,
+        watts: m.watts,
+        level: 0,
+        energyWh: 0,
+      };
+    }),
+  );
+  const byAddress = new Map(lamps.map((l) => [l.address, l]));
+  const counters = { overrides: 0, reports: 0, feedbacks: 0 };
+  let lastStep = clock().getTime();
+
+  /** each lamp's level now: an override until it expires, else lit from sunset to sunrise */
+  const step = () => {
+    const now = clock().getTime();
+    const hours = Math.max(0, now - lastStep) / 3_600_000;
+    lastStep = now;
+    for (const l of lamps) {
+      l.energyWh += (l.watts * l.level * hours) / 100;
+      if (l.override && l.override.until <= now) l.override = undefined;
+      const night = getPosition(new Date(now), l.lat, l.lon).altitude < SUNSET_ALTITUDE;
+      l.level = l.override?.level ?? (night ? 100 : 0);
+    }
+  };
+
+  const reportOf = (of: TalqLamp[]) => {
+    const timestamp = clock().toISOString();
+    const attribute = (src: string, attributeName: string, attributeValue: object) => ({
+      data: { type: 'AttributeLogData', srcAddress: src, timestamp, attributeName, attributeValue },
+    });
+    return {
+      address: randomUUID(),
+      entries: of.flatMap((l) => [
+        attribute(`${l.address}/lamp`, 'actualLightState', {
+          type: 'AttributeLevelState',
+          value: { name: 'LevelState', value: l.level },
+        }),
+        attribute(`${l.address}/monitor`, 'activePower', {
+          type: 'AttributeFloat',
+          value: Math.round(l.watts * l.level) / 100,
+        }),
+        attribute(`${l.address}/monitor`, 'activeEnergy', {
+          type: 'AttributeFloat',
+          value: Math.round(l.energyWh) / 1000,
+        }),
+      ]),
+    };
+  };
+  const report = async (of = lamps) => {
+    step();
+    for (let i = 0; i < of.length; i += ANNOUNCE_BATCH) {
+      await cms.must('POST', '/log-reports', reportOf(of.slice(i, i + ANNOUNCE_BATCH)));
+      counters.reports += 1;
+    }
+  };
+
+  /** the CMS's override: each lamp named takes its level (or goes back to its program), then says so */
+  const override = async (body: {
+    addresses?: { resource: string; address: string }[];
+    targetCommand?: { state?: { value?: unknown }; expiration?: string; cmsRefId?: string };
+  }) => {
+    const named = (body.addresses ?? [])
+      .filter((a) => a.resource === 'devices')
+      .map((a) => byAddress.get(a.address.split('/')[0]!.toLowerCase()))
+      .filter((l): l is TalqLamp => l !== undefined);
+    const command = body.targetCommand;
+    const level = Number(command?.state?.value);
+    const until = command?.expiration ? Date.parse(command.expiration) : Infinity;
+    for (const l of named)
+      l.override =
+        command && Number.isFinite(level) ? { level, until, cmsRefId: command.cmsRefId } : undefined;
+    step();
+    counters.overrides += 1;
+    const fed = named.map((l) => ({
+      address: l.address,
+      name: l.name,
+      class: LAMP_CLASS.name,
+      functions: [
+        {
+          id: 'lamp',
+          type: 'LampActuatorFunction',
+          ...(command && { feedbackLightCommand: { type: 'AttributeCommand', value: command } }),
+          actualLightState: { type: 'AttributeLevelState', value: { name: 'LevelState', value: l.level } },
+        },
+      ],
+    }));
+    for (let i = 0; i < fed.length; i += ANNOUNCE_BATCH) {
+      await cms.must('PATCH', '/devices', fed.slice(i, i + ANNOUNCE_BATCH));
+      counters.feedbacks += 1;
+    }
+    await report(named);
+  };
+
+  const server = http.createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (b: Buffer) => parts.push(b));
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://gateway').pathname.replace(/^\/talq-gw/, '');
+      const answer = (status: number, out?: unknown) => {
+        const data = out === undefined ? '' : JSON.stringify(out);
+        res.writeHead(status, {
+          'talq-api-version': TALQ_VERSION,
+          'cache-control': 'no-transform',
+          'content-length': Buffer.byteLength(data),
+          ...(data && { 'content-type': 'application/json' }),
+        });
+        res.end(data);
+      };
+      if (!req.headers['talq-api-version']) return answer(400, [{ key: 'missingTalqApiVersion' }]);
+      if (req.method === 'POST' && path === '/override-commands') {
+        let body: Parameters<typeof override>[0];
+        try {
+          body = JSON.parse(Buffer.concat(parts).toString('utf8')) as typeof body;
+        } catch {
+          return answer(400, [{ key: 'invalidJson' }]);
+        }
+        answer(202);
+        // the feedback after the answer, as a gateway that passes the command on to its lamps does
+        setImmediate(() => void override(body).catch((err: unknown) => console.error(String(err))));
+        return;
+      }
+      const read = /^\/devices\/([^/]+)\/lamp\/actualLightState$/.exec(path);
+      const lamp = read && byAddress.get(read[1]!.toLowerCase());
+      if (req.method === 'GET' && lamp)
+        return answer(200, { type: 'AttributeLevelState', value: { name: 'LevelState', value: lamp.level } });
+      answer(404, [{ key: 'notImplemented' }]);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(o.port ?? 0, o.host ?? '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+  const url = `http://${o.host ?? '127.0.0.1'}:${address.port}/talq-gw`;
+
+  // TALQ §5.1: the announcement, the services, the device classes and the empty class list that ends it
+  const [own] = (await cms.must('POST', '/devices', [
+    {
+      address: cms.clientAddress,
+      name: `${o.city.name} gateway`,
+      class: 'Gateway',
+      functions: [
+        {
+          id: 'gw',
+          type: 'GatewayFunction',
+          gatewayUri: { type: 'AttributeUri', value: url },
+          cmsUri: { type: 'AttributeUri', value: o.cms },
+          gatewayAddress: { type: 'AttributeString', value: cms.clientAddress },
+          cmsAddress: { type: 'AttributeString', value: cms.clientAddress },
+        },
+      ],
+    },
+  ])) as { address: string }[];
+  cms.clientAddress = own!.address;
+  await cms.must('POST', '/services', [{ name: 'ControlService' }, { name: 'DataCollectService' }]);
+  await cms.must('POST', '/device-classes', [LAMP_CLASS]);
+  await cms.must('POST', '/device-classes', []);
+  for (let i = 0; i < lamps.length; i += ANNOUNCE_BATCH)
+    await cms.must(
+      'POST',
+      '/devices',
+      lamps.slice(i, i + ANNOUNCE_BATCH).map((l) => ({
+        address: l.address,
+        name: l.name,
+        class: LAMP_CLASS.name,
+        functions: [
+          {
+            id: 'basic',
+            type: 'BasicFunction',
+            location: { type: 'AttributeLocation', value: { latitude: l.lat, longitude: l.lon } },
+          },
+          { id: 'lamp', type: 'LampActuatorFunction' },
+          { id: 'monitor', type: 'LampMonitorFunction' },
+        ],
+      })),
+    );
+  await report();
+  const timer = setInterval(
+    () => void report().catch((err: unknown) => console.error(String(err))),
+    o.reportMs ?? 15 * 60_000,
+  );
+  timer.unref();
+
+  return {
+    url,
+    lamps,
+    counters,
+    report: () => report(),
+    stop: async () => {
+      clearInterval(timer);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
