@@ -60,6 +60,7 @@ export function App() {
         <Route path="/Profile" element={<SCREENS.ProfileScreen />} />
         <Route path="/Wizard" element={<SCREENS.WizardScreen />} />
         <Route path="/Import" element={<SCREENS.ImportScreen />} />
+        <Route path="/TalqGateways" element={<SCREENS.TalqGatewaysScreen />} />
         <Route path="/list/:type?" element={<ListRoute />} />
       </CustomRoutes>
       {ENTITIES.map((e) => (

@@ -11,6 +11,7 @@ import { FORM_MESSAGES } from './form-messages.ts';
 import { LOGIN_MESSAGES } from './login-messages.ts';
 import { MENU_MESSAGES } from '../navigation/menu-messages.ts';
 import { IMPORT_MESSAGES } from '../screens/network/import-messages.ts';
+import { TALQ_MESSAGES } from '../screens/network/talq-messages.ts';
 import { DETAIL_MESSAGES } from '../screens/devices/detail-messages.ts';
 import { DEVICE_MESSAGES } from '../screens/devices/module/module-messages.ts';
 import { LIST_MESSAGES } from '../resources/list-messages.ts';
@@ -30,6 +31,7 @@ export const MESSAGES = {
     ...EVENTS_MESSAGES['en-us'],
     ...MENU_MESSAGES['en-us'],
     ...IMPORT_MESSAGES['en-us'],
+    ...TALQ_MESSAGES['en-us'],
     ...SCHEDULE_MESSAGES['en-us'],
     ...DETAIL_MESSAGES['en-us'],
     ...DEVICE_MESSAGES['en-us'],
@@ -89,6 +91,7 @@ export const MESSAGES = {
     ...EVENTS_MESSAGES.ru,
     ...MENU_MESSAGES.ru,
     ...IMPORT_MESSAGES.ru,
+    ...TALQ_MESSAGES.ru,
     ...SCHEDULE_MESSAGES.ru,
     ...DETAIL_MESSAGES.ru,
     ...DEVICE_MESSAGES.ru,

@@ -9,6 +9,7 @@ import InfoIcon from '@mui/icons-material/Info';
 import GavelIcon from '@mui/icons-material/Gavel';
 import HubIcon from '@mui/icons-material/Hub';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import RouterIcon from '@mui/icons-material/Router';
 import LightbulbIcon from '@mui/icons-material/Lightbulb';
 import BoltIcon from '@mui/icons-material/Bolt';
 import NotificationsIcon from '@mui/icons-material/Notifications';
@@ -58,6 +59,7 @@ export const MENU: readonly MenuItem[] = [
       'Cabinets',
       'Meters',
       link('/Import', 'importTitle', UploadFileIcon, 'LuminarySupports:create'),
+      link('/TalqGateways', 'talqTitle', RouterIcon, 'Controllers:list'),
     ],
   },
   {

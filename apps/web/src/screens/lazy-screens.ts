@@ -21,6 +21,7 @@ export const SCREENS = {
   ProfileScreen: screen(() => import('./admin/profile-screen.tsx')),
   WizardScreen: screen(() => import('./admin/wizard-screen.tsx')),
   ImportScreen: screen(() => import('./network/import-screen.tsx')),
+  TalqGatewaysScreen: screen(() => import('./network/talq-gateways-screen.tsx')),
   EntityList: screen(() => import('../resources/entity-list.tsx')),
   EntityShow: screen(() => import('../resources/entity-show.tsx')),
   EntityEdit: screen(() => import('../resources/entity-edit.tsx')),
