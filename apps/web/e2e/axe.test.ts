@@ -26,6 +26,7 @@ const SCREENS: [string, string][] = [
   ['/Profile', 'My profile'],
   ['/Licensing', 'Bundled data'],
   ['/Import', 'Choose a CSV or GeoJSON file'],
+  ['/TalqGateways', 'Commission a gateway'],
 ];
 
 describe('accessibility (axe) in Chromium', () => {
