@@ -67,8 +67,8 @@ export const EVENT_CONDITIONS: Record<EventType, string> = {
   MODULE_NOT_ASSIGN_TO_SUPPORT: moduleRows(`m.luminary_support is null and not ${mounted} and ${inService}`),
   // a TALQ gateway's lamps have no phase to tell (TALQ's lamp functions name none): their supply is the gateway's
   MODULE_NOT_CONNECT_TO_PHASE_AND_CONTROLLER: moduleRows(
-    `(m.controller is null or (m.phase is null and not exists (select 1 from controllers c
-      where c._id = m.controller and c.protocol = 'TALQ'))) and ${inService}`,
+    `(m.controller is null or (m.phase is null
+      and m.controller not in (select c._id from controllers c where c.protocol = 'TALQ'))) and ${inService}`,
   ),
   SOCKET_ON_SUPPORT_IS_FREE: `
     select 'support:' || s._id || ':' || g.i as device, null::bigint as module, s._id as support, g.i as socket,

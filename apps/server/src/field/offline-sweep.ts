@@ -115,7 +115,9 @@ export class OfflineSweep {
       this.announce('modules', behind);
     }
     let modules = behind.rows.length;
-    // rows a report holds locked are left to the next sweep, which finds them still silent or heard again
+    // rows a report holds locked are left to the next sweep, which finds them still silent or heard again. The
+    // TALQ gateways are one uncorrelated list: asked per row (not exists), the planner costed the statement at
+    // 170 times more and compiled it with JIT each sweep (886 ms against 300 ms a chunk of 5,000 at 1M modules)
     while (!this.stopping) {
       const silent = await retried(() =>
         this.raw.query(
@@ -123,8 +125,8 @@ export class OfflineSweep {
         where m._id in (select _id from luminary_modules
             where deleted_at is null and last_received_at < $1::timestamptz
               and cl_status is distinct from ${OFFLINE_CODE}
-              and (last_received_at < $2::timestamptz or not exists (select 1 from controllers c
-                where c._id = luminary_modules.controller and c.protocol = 'TALQ'))
+              and (last_received_at < $2::timestamptz or controller is null
+                or controller not in (select c._id from controllers c where c.protocol = 'TALQ'))
             limit ${SWEEP_CHUNK} for update skip locked)
         returning ${MODULE_ROW}`,
           [cutoff, talqCutoff],
