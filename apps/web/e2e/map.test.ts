@@ -245,10 +245,21 @@ describe('map in Chromium', () => {
         const popup = page.getByTestId('map-popup');
         await popup.getByText(support.uid, { exact: true }).waitFor();
         expect(await choice.count()).toBe(0);
-        // and a module of it, from the same point (where it is now: the popup may have moved the map)
-        const again = await onScreen(page, support.location.coordinates);
-        await page.mouse.click(again.x, again.y);
-        await choice.waitFor();
+        // and a module of it, from the same point, where it is now: the popup moves the map as its content grows
+        // (its readings and program come after it opened), and once did so between finding the point and the click
+        await expect
+          .poll(
+            async () => {
+              const again = await onScreen(page, support.location.coordinates);
+              await page.mouse.click(again.x, again.y);
+              return choice.waitFor({ timeout: 3000 }).then(
+                () => true,
+                () => false,
+              );
+            },
+            { timeout: 30_000, interval: 500 },
+          )
+          .toBe(true);
         const socket = (support.sockets as { luminaryModule: number }[])[1]!;
         const { mac } = (await s.call('GET', `/api/v1/LuminaryModules/${socket.luminaryModule}`)).body;
         await choice.getByRole('button', { name: new RegExp(mac) }).click();
