@@ -59,7 +59,10 @@ export async function openDatabase(opts: {
   return database;
 }
 
-/** A statement running this long still counts as a working database; longer, /health asks it again. */
+/**
+ * A statement running, or a transaction held open, this long still counts as a working database; longer, /health
+ * asks it again.
+ */
 const BUSY_IS_ALIVE_MS = 60_000;
 
 async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
@@ -75,7 +78,8 @@ async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   const database = opened(db as unknown as Db, 'pglite', () => client.close());
   return {
     ...database,
-    // one statement at a time: /health would otherwise wait behind a long report, though nothing is wrong
+    // one statement and one transaction at a time: /health would otherwise wait behind a long report or the demo
+    // city's import, though nothing is wrong
     ping: async () => {
       const since = client.busySince();
       return since !== undefined && Date.now() - since < BUSY_IS_ALIVE_MS ? true : database.ping();

@@ -22,7 +22,10 @@ export type PgliteQueries = {
 
 export type PgliteThread = PgliteQueries & {
   transaction<T>(fn: (tx: PgliteQueries) => Promise<T>): Promise<T>;
-  /** since when the running statement has been running (ms since the epoch), undefined when idle */
+  /**
+   * since when the thread has been working without answering (ms since the epoch): a statement running, or a
+   * transaction held open while the server prepares its next statement; undefined when idle
+   */
   busySince(): number | undefined;
   /** the data directory as a tarball, as PGlite's own dumpDataDir */
   dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob>;
@@ -41,6 +44,9 @@ export async function startPgliteThread(opts: { dataDir?: string; image?: Blob }
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
   let nextId = 1;
   let started: number | undefined;
+  /** transactions begun and not yet ended: between their statements the thread holds them, and waits */
+  let open = 0;
+  const idle = () => waiting.size === 0 && open === 0;
   let failure: Error | undefined;
 
   await new Promise<void>((resolve, reject) => {
@@ -52,8 +58,7 @@ export async function startPgliteThread(opts: { dataDir?: string; image?: Blob }
   worker.on('message', (m: { id: number; result?: unknown; error?: Record<string, unknown> }) => {
     const w = waiting.get(m.id);
     waiting.delete(m.id);
-    if (waiting.size === 0) started = undefined;
-    else started = Date.now();
+    started = idle() ? undefined : Date.now();
     if (m.error) w?.reject(Object.assign(new Error(String(m.error.message)), m.error));
     else w?.resolve(m.result);
   });
@@ -68,7 +73,7 @@ export async function startPgliteThread(opts: { dataDir?: string; image?: Blob }
   const send = <T>(msg: Sent): Promise<T> => {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
-    if (waiting.size === 0) started = Date.now();
+    if (idle()) started = Date.now();
     return new Promise<T>((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
       worker.postMessage({ ...msg, id });
@@ -87,16 +92,22 @@ export async function startPgliteThread(opts: { dataDir?: string; image?: Blob }
   return {
     ...on(),
     async transaction(fn) {
-      const tx = await send<number>({ op: 'begin' });
-      let result;
+      open += 1;
       try {
-        result = await fn(on(tx));
-      } catch (err) {
-        await send({ op: 'end', tx, commit: false });
-        throw err;
+        const tx = await send<number>({ op: 'begin' });
+        let result;
+        try {
+          result = await fn(on(tx));
+        } catch (err) {
+          await send({ op: 'end', tx, commit: false });
+          throw err;
+        }
+        await send({ op: 'end', tx, commit: true });
+        return result;
+      } finally {
+        open -= 1;
+        if (idle()) started = undefined;
       }
-      await send({ op: 'end', tx, commit: true });
-      return result;
     },
     busySince: () => started,
     dumpDataDir: async (compression = 'none') =>

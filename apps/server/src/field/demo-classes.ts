@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { HourCurves } from './demo-nights.ts';
 
 // The demo's lamps summed into classes for the history's statements (demo-history-sql.ts): lamps of one kind (one
@@ -32,8 +33,12 @@ export function classesOf<T extends Lamp>(
   return [...out.values()];
 }
 
-/** The classes of every statement: meter phases, the group, districts (each cabinet's controller once), savings. */
-export function historyClasses(at: readonly Placed[]) {
+/**
+ * The classes of every statement: meter phases, the group, districts (each cabinet's controller once), savings.
+ * Each sum is a pass over every lamp: the server answers requests between them (a fresh start writes this history
+ * while the first operators sign in).
+ */
+export async function historyClasses(at: readonly Placed[]) {
   const inDistrict = at.filter((l) => l.district !== null);
   const districts = classesOf(inDistrict, (l) => ({ district: l.district, group: l.group }));
   const cabinets = new Map<number, Set<string>>();
@@ -44,17 +49,17 @@ export function historyClasses(at: readonly Placed[]) {
     c.ctl = cabinets.get(d)?.size ?? 0;
     cabinets.delete(d);
   }
-  return {
-    cabinets: new Set(at.map((l) => l.serial)).size,
-    meters: classesOf(at, (l) => ({ serial: l.serial, phase: l.phase })),
-    groups: classesOf(at, (l) => ({ group: l.group })),
-    districts,
-    saved: classesOf(
-      at,
-      (l) => ({ group: l.group, gc: l.gc, profile: l.profile }),
-      (l) => (l.power && l.power > 0 ? { np: 1, wp: l.watts, pp: l.power } : { np: 0, wp: 0, pp: 0 }),
-    ),
-  };
+  await nextTurn();
+  const meters = classesOf(at, (l) => ({ serial: l.serial, phase: l.phase }));
+  await nextTurn();
+  const groups = classesOf(at, (l) => ({ group: l.group }));
+  await nextTurn();
+  const saved = classesOf(
+    at,
+    (l) => ({ group: l.group, gc: l.gc, profile: l.profile }),
+    (l) => (l.power && l.power > 0 ? { np: 1, wp: l.watts, pp: l.power } : { np: 0, wp: 0, pp: 0 }),
+  );
+  return { cabinets: new Set(at.map((l) => l.serial)).size, meters, groups, districts, saved };
 }
 
 /** kind × hour values from `from` to `to` as a PostgreSQL array literal */

@@ -89,7 +89,7 @@ export async function generateDemoHistory(
   const curves = await nightCurves(facts, world, place, start, end);
   const clockMs = Math.round(performance.now() - started);
   const at = await placed(raw, group, lamps);
-  const c = historyClasses(at);
+  const c = await historyClasses(at);
   const ms = { meters: 0, sums: 0, saved: 0, days: 0 };
   const timed = async (part: keyof typeof ms, text: string, params: unknown[]) => {
     const t = performance.now();
