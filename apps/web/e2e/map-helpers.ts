@@ -104,7 +104,10 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => window.__slMap?.loaded() && !window.__slMap.isMoving(), undefined, {
     timeout: 30_000,
   });
-  await page.evaluate(() => new Promise((r) => window.__slMap!.once('idle', r).triggerRepaint()));
+  // answers nothing: the idle event holds the whole map, which Playwright would copy out of the page (1.8 MB a call)
+  await page.evaluate(
+    () => new Promise<void>((r) => window.__slMap!.once('idle', () => r()).triggerRepaint()),
+  );
 }
 
 /** The share of pixels that differ by more than `tolerance` in a channel between two screenshots of one size. */
