@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getPosition } from 'suncalc';
+import { getTimes } from 'suncalc';
 import type { City } from '../city/build-city.ts';
 import { TalqCmsClient, TALQ_VERSION } from './talq-cms-client.ts';
 
@@ -50,7 +50,23 @@ export type TalqGatewayHandle = {
   stop(): Promise<void>;
 };
 
-const SUNSET_ALTITUDE = (-0.833 * Math.PI) / 180;
+/**
+ * A lamp on its own astronomical clock: lit from sunset to sunrise, as SunCalc times them (the upper limb on the
+ * horizon), all day in a polar night and never in a polar day. Lamps of one place and hour share their sun.
+ */
+export function litBySun(at: Date, lat: number, lon: number): boolean {
+  const key = `${lat.toFixed(2)} ${lon.toFixed(2)} ${Math.floor(at.getTime() / 3_600_000)}`;
+  let times = sunTimes.get(key);
+  if (!times) {
+    if (sunTimes.size > 10_000) sunTimes.clear();
+    times = getTimes(at, lat, lon);
+    sunTimes.set(key, times);
+  }
+  if (times.sunrise && times.sunset) return at < times.sunrise || at >= times.sunset;
+  return times.alwaysDown === true;
+}
+const sunTimes = new Map<string, ReturnType<typeof getTimes>>();
+
 const ANNOUNCE_BATCH = 1000;
 export const LAMP_CLASS = {
   name: 'SimulatedLamp',
@@ -98,8 +114,7 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
     for (const l of lamps) {
       l.energyWh += (l.watts * l.level * hours) / 100;
       if (l.override && l.override.until <= now) l.override = undefined;
-      const night = getPosition(new Date(now), l.lat, l.lon).altitude < SUNSET_ALTITUDE;
-      l.level = l.override?.level ?? (night ? 100 : 0);
+      l.level = l.override?.level ?? (litBySun(new Date(now), l.lat, l.lon) ? 100 : 0);
     }
   };
 
