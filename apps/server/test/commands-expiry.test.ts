@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalMac } from '@sl/domain';
 import { topic } from '@sl/protocol';
 import { MOSQUITTO, until } from './field-setup.ts';
-import { backend, freshDatabase, startServer } from './harness.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { backend, startServer } from './harness.ts';
+import { processDatabase, startServerProcess, type ServerProcess } from './server-process.ts';
 
 // A server process is killed while a command waits for its controller. The process that starts next on the same
 // database marks that command expired: nobody is waiting for its answer any more. Commands that ended on their
@@ -22,14 +19,9 @@ afterAll(async () => {
 });
 
 async function database(): Promise<Record<string, string>> {
-  if (process.env.DATABASE_URL) {
-    const fresh = await freshDatabase(process.env.DATABASE_URL);
-    cleanup.push(fresh.drop);
-    return { DATABASE_URL: fresh.url };
-  }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'sl-expiry-'));
-  cleanup.push(() => rm(dir, { recursive: true, force: true }));
-  return { DATA_DIR: dir };
+  const { env, remove } = await processDatabase();
+  cleanup.push(remove);
+  return env;
 }
 
 describe(`expired commands on ${backend}`, () => {

@@ -1,11 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, freshDatabase } from './harness.ts';
+import { backend } from './harness.ts';
 import { dayRow, halfConnects, workbook } from './hostile-files.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { processDatabase, startServerProcess, type ServerProcess } from './server-process.ts';
 
 // Files and connections made to take a server's memory, thrown at a server process of its own whose peak
 // resident memory (VmHWM, reset before each case) is read from /proc (issue 30 item 5). Each once took from
@@ -19,17 +17,9 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 let server: ServerProcess;
 const cleanup: (() => Promise<void>)[] = [];
 beforeAll(async () => {
-  let db: Record<string, string>;
-  if (process.env.DATABASE_URL) {
-    const fresh = await freshDatabase(process.env.DATABASE_URL);
-    cleanup.push(fresh.drop);
-    db = { DATABASE_URL: fresh.url };
-  } else {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'sl-hostile-'));
-    cleanup.push(() => rm(dir, { recursive: true, force: true }));
-    db = { DATA_DIR: dir };
-  }
-  server = await startServerProcess(db);
+  const { env, remove } = await processDatabase();
+  cleanup.push(remove);
+  server = await startServerProcess(env);
 }, 90_000);
 afterAll(async () => {
   await server?.stop();

@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { ADMIN_PASSWORD } from './harness.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { ADMIN_PASSWORD, freshDatabase } from './harness.ts';
+import { pgliteImage } from './run-database.ts';
 
 // The server as a process of its own, for what only a real process shows: being killed mid-command.
 
@@ -94,4 +99,20 @@ async function signIn(url: string, brokerUrl: string, child: ChildProcess): Prom
     await exited;
   };
   return { url, brokerUrl, child, call, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+}
+
+/**
+ * A database of its own for server processes: a fresh one on the PostgreSQL server of DATABASE_URL, or a PGlite
+ * folder that holds the run's migrated database, as a first start leaves it (that start's initdb and migrations
+ * take 8 s of CPU, which only first-minutes.test is about). Answers the processes' environment and its removal.
+ */
+export async function processDatabase(): Promise<{ env: Record<string, string>; remove(): Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const fresh = await freshDatabase(process.env.DATABASE_URL);
+    return { env: { DATABASE_URL: fresh.url }, remove: fresh.drop };
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sl-process-'));
+  const image = await pgliteImage();
+  if (image) await (await PGlite.create(dir, { loadDataDir: image, extensions: { pg_trgm } })).close();
+  return { env: { DATA_DIR: dir }, remove: () => rm(dir, { recursive: true, force: true }) };
 }
