@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVERRIDE_HOURS } from '../src/talq/talq-overrides.ts';
-import { programsSent } from './field-setup.ts';
+import { programsSent, until } from './field-setup.ts';
 import { backend, startServer, type TestServer } from './harness.ts';
 import { bootstrapAt, commission, lampDevice, talq } from './talq-client.ts';
 import { testGateway } from './talq-gateway.ts';
@@ -16,6 +16,7 @@ let s: TestServer;
 let gw: Awaited<ReturnType<typeof testGateway>>;
 let modules: { _id: number; mac: string }[];
 let lamps: string[];
+let gwAddresses: { gatewayAddress: string; cmsAddress: string };
 
 beforeAll(async () => {
   s = await startServer({ commandTimeoutMs: COMMAND_TIMEOUT_MS }, { programs: { settleMs: 200 } });
@@ -24,6 +25,7 @@ beforeAll(async () => {
   const city = (await s.call('GET', '/api/v1/Cities?limit=1')).body.data[0]._id as number;
   const c = await commission(s, 'Control gateway', gw.url, city);
   const { gatewayAddress, cmsAddress } = await bootstrapAt(c, gw.url);
+  gwAddresses = { gatewayAddress, cmsAddress };
   gw.reportsTo({ c, clientAddress: gatewayAddress, cmsAddress });
   lamps = [randomUUID(), randomUUID(), randomUUID()].sort();
   const announced = await talq(c, 'POST', '/devices', {
@@ -53,6 +55,22 @@ const deviceOf = async (commandId: number) =>
   };
 
 describe(`TALQ control on ${backend}`, () => {
+  it("PATCHes the gateway's GatewayFunction with its address and the CMS's once the announcement is answered", async () => {
+    const { gatewayAddress, cmsAddress } = gwAddresses;
+    const patch = await until(async () =>
+      gw.received.find((r) => r.method === 'PATCH' && r.path === `/devices/${gatewayAddress}`),
+    );
+    expect(patch.query.get('clientAddress')).toBe(cmsAddress);
+    expect(gw.gatewayFunction()).toMatchObject({
+      gatewayAddress: { value: gatewayAddress },
+      cmsAddress: { value: cmsAddress },
+      gatewayUri: { value: gw.url },
+      cmsUri: { value: expect.stringMatching(/\/talq\/v2$/) },
+    });
+    // checked against the gateway API's schema of PATCH /devices/{deviceAddress}, as every request it received
+    expect(gw.problems).toEqual([]);
+  });
+
   it('sends a dim as one override command and calls it done only once the gateway fed back every lamp', async () => {
     gw.answers('feedback', 800);
     const before = overrides().length;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkRequest } from '../src/talq/talq-schemas.ts';
+import { checkRequest, declares } from '../src/talq/talq-schemas.ts';
 import { talq, type Creds } from './talq-client.ts';
 
 // A TALQ gateway's API (talq-gw.json) as far as the control tests need it: it keeps every request the CMS makes,
@@ -22,6 +22,14 @@ type Override = {
   targetCommand: Record<string, unknown>;
 };
 
+type GatewayFunction = Record<'gatewayAddress' | 'cmsAddress' | 'cmsUri' | 'gatewayUri', { value: string }>;
+
+/** The GatewayFunction of a device, when the body is one device that has it. */
+const ownFunction = (body: unknown): GatewayFunction | undefined =>
+  (body as { functions?: (GatewayFunction & { type: string })[] } | undefined)?.functions?.find(
+    (f) => f.type === 'GatewayFunction',
+  );
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function testGateway() {
@@ -33,6 +41,8 @@ export async function testGateway() {
   let mode: GatewayMode = 'feedback';
   let delayMs = 300;
   let cms: { c: Creds; clientAddress: string; cmsAddress: string } | undefined;
+  /** its GatewayFunction as the CMS PATCHed it after the announcement */
+  let gatewayFunction: GatewayFunction | undefined;
 
   const feedBack = async (o: Override) => {
     const body = o.addresses.map((a) => ({
@@ -81,9 +91,14 @@ export async function testGateway() {
       const wrong = (what: string) => problems.push(`${req.method} ${path}: ${what}`);
       if (req.headers['talq-api-version'] !== '2.7.1') wrong('no talq-api-version 2.7.1');
       if (req.headers['cache-control'] !== 'no-transform') wrong('no cache-control: no-transform');
-      if (url.searchParams.get('clientAddress') !== cms?.cmsAddress) wrong('clientAddress is not the CMS’s');
+      // the PATCH of its own GatewayFunction may come before the gateway has read the announcement's answer
+      const own = ownFunction(body);
+      if (url.searchParams.get('clientAddress') !== (cms?.cmsAddress ?? own?.cmsAddress?.value))
+        wrong('clientAddress is not the CMS’s');
       if (!UUID.test(url.searchParams.get('talqRequestId') ?? '')) wrong('no talqRequestId');
-      const checked = checkRequest('gw', path, req.method!, body);
+      const template = path.replace(/^\/devices\/[^/]+$/, '/devices/{deviceAddress}');
+      if (!declares('gw', template, req.method!)) wrong('not an operation of talq-gw.json');
+      const checked = checkRequest('gw', template, req.method!, body);
       if (!checked.ok) wrong(checked.errors.join('; '));
       const answer = (status: number, out?: unknown) => {
         const data = out === undefined ? '' : JSON.stringify(out);
@@ -95,6 +110,10 @@ export async function testGateway() {
         });
         res.end(data);
       };
+      if (req.method === 'PATCH' && own) {
+        gatewayFunction = own;
+        return answer(200);
+      }
       if (req.method !== 'POST' || path !== '/override-commands') return answer(404, [{ key: 'notFound' }]);
       if (mode === 'refuse') return answer(422, [{ key: 'commandNotSupported' }]);
       if (mode === 'sync') return answer(201);
@@ -114,6 +133,7 @@ export async function testGateway() {
     received,
     problems,
     fedBackAt,
+    gatewayFunction: () => gatewayFunction,
     /** the CMS it reports to, once bootstrapped */
     reportsTo(to: { c: Creds; clientAddress: string; cmsAddress: string }) {
       cms = to;

@@ -52,6 +52,22 @@ describe(`the simulator's TALQ gateway on ${backend}`, () => {
     expect(Object.entries(open).filter(([, n]) => n > 0)).toEqual([]);
   });
 
+  it('takes its GatewayFunction from the console and answers no other CMS', async () => {
+    // the console PATCHed it after answering the announcement (TALQ §5.1)
+    await until(() => gateway.counters.gatewayPatches > 0);
+    expect(gateway.cmsAddress()).toMatch(/^[0-9a-f-]{36}$/);
+    const lamp = gateway.lamps[0]!;
+    const read = (clientAddress?: string) =>
+      fetch(
+        `${gateway.url}/devices/${lamp.address}/lamp/actualLightState?talqRequestId=${crypto.randomUUID()}` +
+          (clientAddress ? `&clientAddress=${clientAddress}` : ''),
+        { headers: { 'talq-api-version': '2.7.1' } },
+      );
+    expect((await read(gateway.cmsAddress())).status).toBe(200);
+    expect((await read(crypto.randomUUID())).status).toBe(403);
+    expect((await read()).status).toBe(400);
+  });
+
   it('follows a dim from the console: done after its feedback, and the lamp reports its new level', async () => {
     const [g] = (await s.call('GET', '/api/v2/talq/gateways')).body.result as { id: number }[];
     const lamp = gateway.lamps[3]!;

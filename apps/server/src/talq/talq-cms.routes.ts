@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cmsUriOf } from './talq.routes.ts';
 import { type TalqDevice, TalqDevices, type TalqFunction, patched } from './talq-devices.ts';
+import { gatewayRequest } from './talq-gateway-client.ts';
 import type { Gateway } from './talq-gateways.ts';
 import type { LogReport, TalqLogReports } from './talq-log-reports.ts';
 import type { TalqOverrides } from './talq-overrides.ts';
 import type { TalqRequestIds } from './talq-request-ids.ts';
+import { checkRequest } from './talq-schemas.ts';
 import { installTalqTransport, NIL, TALQ_PREFIX, TalqError, UUID, type TalqDeps } from './talq-transport.ts';
 
 // The CMS API of talq-cms.json under /talq/v2 (issue 31), first increment: the bootstrap of TALQ §5.1 and the
@@ -24,6 +26,8 @@ const BOOTSTRAP_ROUTES = new Set([
 ]);
 
 const attr = (type: string, value: unknown) => ({ type, value });
+/** the waits before each PATCH of a gateway's GatewayFunction */
+const PATCH_RETRIES_MS = [0, 2_000, 10_000];
 
 /** Classes announced again grow: a class keeps every function it had, and gains the new ones. */
 function grown(known: DeviceClass[], announced: DeviceClass[]): DeviceClass[] {
@@ -69,7 +73,12 @@ export async function registerTalqCmsRoutes(
 
       cms.post('/devices', PUBLIC, async (req, reply) => {
         const body = req.body as TalqDevice[];
-        if (req.talq.clientAddress === NIL) return reply.code(201).send(await announce(req, body));
+        if (req.talq.clientAddress === NIL) {
+          const answered = await announce(req, body);
+          // once the answer is out, the gateway's GatewayFunction is PATCHed on the gateway (TALQ §5.1)
+          reply.raw.once('finish', () => void tellGateway(req, answered[0]!));
+          return reply.code(201).send(answered);
+        }
         if (req.talq.gateway.state !== 'ready') throw new TalqError(403, 'bootstrapNotFinished');
         if (body.some((d) => d.functions?.some((f) => f.type === 'GatewayFunction')))
           throw new TalqError(400, 'gatewayAnnouncementNeedsNilClientAddress');
@@ -205,6 +214,29 @@ export async function registerTalqCmsRoutes(
     await gateways.update(g.id, { gatewayAddress, cmsAddress, gatewayUri, state: 'announced' });
     await devices.put({ ...g, gatewayAddress }, answered);
     return [answered];
+  }
+
+  /**
+   * TALQ §5.1: after answering the announcement, the CMS PATCHes the gateway's own device with the GatewayFunction
+   * the answer gave it (its address and the CMS's), checked against the gateway API's schema. A gateway that does
+   * not take it is asked again twice, then named in the log; its bootstrap goes on either way, as it already knows
+   * both addresses from the answer.
+   */
+  async function tellGateway(req: FastifyRequest, device: TalqDevice) {
+    const g = await gateways.byLogin(req.talq.gateway.login);
+    if (!g?.gatewayUri || !g.cmsAddress) return;
+    const path = `/devices/${device.address}`;
+    const checked = checkRequest('gw', '/devices/{deviceAddress}', 'PATCH', device);
+    if (!checked.ok) return req.log.error({ errors: checked.errors }, 'TALQ gateway PATCH not sent');
+    for (const waitMs of PATCH_RETRIES_MS) {
+      await new Promise((r) => setTimeout(r, waitMs));
+      const outcome = await gatewayRequest(g, 'PATCH', path, { body: device, timeoutMs: 10_000 }).then(
+        (a) => (a.status < 300 ? undefined : `answered ${a.status}`),
+        (err: unknown) => `not reached: ${String(err)}`,
+      );
+      if (!outcome) return;
+      req.log.warn({ gateway: g.id, outcome }, 'TALQ gateway did not take its GatewayFunction');
+    }
   }
 
   /** The gateway's own stored devices by address; 404 when one is unknown, 409 when one is another's. */

@@ -26,6 +26,11 @@ export type TalqGatewayOptions = {
   clock?: () => Date;
 };
 
+type TalqDevice = {
+  address: string;
+  functions?: ({ type: string } & Partial<Record<'gatewayAddress' | 'cmsAddress', { value: string }>>)[];
+};
+
 export type TalqLamp = {
   address: string;
   mac: string;
@@ -44,7 +49,9 @@ export type TalqGatewayHandle = {
   /** its own API, the GatewayFunction's `gatewayUri` */
   url: string;
   lamps: TalqLamp[];
-  counters: { overrides: number; reports: number; feedbacks: number };
+  counters: { overrides: number; reports: number; feedbacks: number; gatewayPatches: number };
+  /** the CMS's address this gateway answers to */
+  cmsAddress(): string | undefined;
   /** sends every lamp's values now */
   report(): Promise<void>;
   stop(): Promise<void>;
@@ -103,7 +110,9 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
     }),
   );
   const byAddress = new Map(lamps.map((l) => [l.address, l]));
-  const counters = { overrides: 0, reports: 0, feedbacks: 0 };
+  const counters = { overrides: 0, reports: 0, feedbacks: 0, gatewayPatches: 0 };
+  /** the CMS's address, from the announcement's answer or the CMS's PATCH of the GatewayFunction */
+  let cmsAddress: string | undefined;
   let lastStep = clock().getTime();
 
   /** each lamp's level now: an override until it expires, else lit from sunset to sunrise */
@@ -202,16 +211,34 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
         res.end(data);
       };
       if (!req.headers['talq-api-version']) return answer(400, [{ key: 'missingTalqApiVersion' }]);
+      let body: unknown;
+      try {
+        const text = Buffer.concat(parts).toString('utf8');
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        return answer(400, [{ key: 'invalidJson' }]);
+      }
+      const clientAddress = new URL(req.url ?? '/', 'http://gateway').searchParams.get('clientAddress');
+      if (!clientAddress) return answer(400, [{ key: 'missingClientAddress' }]);
+      // TALQ §5.1: the CMS PATCHes the GatewayFunction its answer gave; it may come before that answer was read
+      const own = (body as TalqDevice | undefined)?.functions?.find((f) => f.type === 'GatewayFunction');
+      if (req.method === 'PATCH' && path === `/devices/${own?.gatewayAddress?.value}`) {
+        if (clientAddress !== own?.cmsAddress?.value) return answer(403, [{ key: 'unknownClientAddress' }]);
+        cmsAddress = own.cmsAddress.value;
+        counters.gatewayPatches += 1;
+        return answer(200);
+      }
+      // only the CMS this gateway bootstrapped with drives it
+      if (clientAddress !== cmsAddress) return answer(403, [{ key: 'unknownClientAddress' }]);
       if (req.method === 'POST' && path === '/override-commands') {
-        let body: Parameters<typeof override>[0];
-        try {
-          body = JSON.parse(Buffer.concat(parts).toString('utf8')) as typeof body;
-        } catch {
-          return answer(400, [{ key: 'invalidJson' }]);
-        }
         answer(202);
         // the feedback after the answer, as a gateway that passes the command on to its lamps does
-        setImmediate(() => void override(body).catch((err: unknown) => console.error(String(err))));
+        setImmediate(
+          () =>
+            void override(body as Parameters<typeof override>[0]).catch((err: unknown) =>
+              console.error(String(err)),
+            ),
+        );
         return;
       }
       const read = /^\/devices\/([^/]+)\/lamp\/actualLightState$/.exec(path);
@@ -242,8 +269,9 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
         },
       ],
     },
-  ])) as { address: string }[];
+  ])) as TalqDevice[];
   cms.clientAddress = own!.address;
+  cmsAddress ??= own!.functions?.find((f) => f.type === 'GatewayFunction')?.cmsAddress?.value;
   await cms.must('POST', '/services', [{ name: 'ControlService' }, { name: 'DataCollectService' }]);
   await cms.must('POST', '/device-classes', [LAMP_CLASS]);
   await cms.must('POST', '/device-classes', []);
@@ -278,6 +306,7 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
     lamps,
     counters,
     report: () => report(),
+    cmsAddress: () => cmsAddress,
     stop: async () => {
       clearInterval(timer);
       server.closeAllConnections();
