@@ -4,6 +4,7 @@ import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { startDemo, watchSimulatedField } from './field/demo.ts';
 import { DeviceSecrets } from './field/device-secrets.ts';
+import { watchEventLoop } from './http/loop-watch.ts';
 import { startBroker } from './plugins/broker.ts';
 
 const config = configFromEnv();
@@ -15,6 +16,7 @@ const database = await openDatabase({
 const secrets = new DeviceSecrets(database.db);
 const broker = await startBroker({ ...config, devices: secrets });
 const app = await buildApp({ config, database, broker, secrets });
+watchEventLoop(app.log);
 
 // the console answers while a fresh demo city is being seeded (a minute on a loaded machine); /health says so
 app.simulated.seeding = config.demo;

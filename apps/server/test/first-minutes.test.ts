@@ -26,12 +26,13 @@ afterAll(async () => {
 
 type Health = { simulator?: { connected?: number }; demo?: string } | undefined;
 
-/** ms one GET took, its status and answer */
-async function timed(url: string): Promise<{ ms: number; status: number; body: Health }> {
+/** ms one GET took, the server's own part of it (its Server-Timing), its status and answer */
+async function timed(url: string) {
   const started = performance.now();
   const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
   const body = (await res.json().catch(() => undefined)) as Health;
-  return { ms: performance.now() - started, status: res.status, body };
+  const serverMs = Number(/app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
+  return { ms: performance.now() - started, serverMs, status: res.status, body };
 }
 
 it.skipIf(!!process.env.DATABASE_URL)(
@@ -41,7 +42,10 @@ it.skipIf(!!process.env.DATABASE_URL)(
     const first = await server.call('GET', '/health');
     expect(first.status).toBe(200);
     expect(first.body.demo).toBe('seeding');
+    /** polls not 200, or whose answer took the server a second */
     const slow: string[] = [];
+    /** polls whose round trip took a second: the server's part, and the CPU the machine's other suites took */
+    const late: number[] = [];
     const until = Date.now() + WATCH_MS;
     let polls = 0;
     // the whole watch, and on a loaded machine on until the demo's field is running (the city is written after
@@ -51,16 +55,27 @@ it.skipIf(!!process.env.DATABASE_URL)(
     const watched = Date.now();
     let runningAfterMs = Infinity;
     while (Date.now() < until || (!running && Date.now() < latest)) {
-      const { ms, status, body } = await timed(`${server.url}/health`);
+      const { ms, serverMs, status, body } = await timed(`${server.url}/health`);
       running = body?.simulator?.connected === 47;
       if (running && body?.demo === 'running')
         runningAfterMs = Math.min(runningAfterMs, Date.now() - watched);
       polls += 1;
-      if (ms >= 1000 || status !== 200) slow.push(`${status} in ${Math.round(ms)} ms`);
+      // when, to be matched with the server's own log (its "event loop blocked" lines, the demo's steps)
+      const at = ((Date.now() - watched) / 1000).toFixed(1);
+      if (status !== 200 || !(serverMs < 1000))
+        slow.push(`${status} in ${Math.round(serverMs)} ms of the server's, ${at} s into the watch`);
+      if (ms >= 1000) late.push(Math.round(ms));
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
     expect(polls).toBeGreaterThan(WATCH_MS / 2000);
     expect(slow).toEqual([]);
+    // nor was the thread that answers held a second before a request reached the handler (loop-watch.ts)
+    expect(server.log.filter((line) => line.includes('event loop blocked'))).toEqual([]);
+    // the round trips, with the other suites on the machine's two cores: nineteen in twenty within a second
+    // (all of them on a quiet machine: bench:startup), none over 5 s
+    if (late.length) console.log(`/health round trips over a second: ${late.join(', ')} ms of ${polls}`);
+    expect(late.length).toBeLessThanOrEqual(polls / 20);
+    expect(late.filter((ms) => ms >= 5000)).toEqual([]);
     // the city is written set-based (its 13 districts in one statement a table): about 25 s from listening on a
     // loaded 2-core machine, where it took over 100 s before
     expect(runningAfterMs).toBeLessThan(80_000);

@@ -17,6 +17,8 @@ export type ServerProcess = {
   /** its broker's address (the embedded one's port is its own choice) */
   brokerUrl: string;
   child: ChildProcess;
+  /** the lines of its log so far (LOG_LEVEL: warn unless given) */
+  log: string[];
   /** a Buffer or string is sent as it is, with `headers`; anything else as JSON */
   call(
     method: string,
@@ -49,8 +51,13 @@ export async function startServerProcess(
       PORT: '0',
       HOST: '127.0.0.1',
     },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
+  // its log (LOG_LEVEL: warn and above unless given), kept for the tests that read it
+  const log: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) =>
+    log.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
+  );
   // the server binds a port of its own choosing and tells it, so no other test can take it in between
   const { port, broker } = await new Promise<{ port: number; broker: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in ${startMs / 1000} s`)), startMs);
@@ -64,10 +71,15 @@ export async function startServerProcess(
       reject(new Error(`server exited with ${code}`));
     });
   });
-  return signIn(`http://127.0.0.1:${port}`, broker, child);
+  return signIn(`http://127.0.0.1:${port}`, broker, child, log);
 }
 
-async function signIn(url: string, brokerUrl: string, child: ChildProcess): Promise<ServerProcess> {
+async function signIn(
+  url: string,
+  brokerUrl: string,
+  child: ChildProcess,
+  log: string[],
+): Promise<ServerProcess> {
   const cookies = new Map<string, string>();
   const call = async (method: string, p: string, body?: unknown, extra: Record<string, string> = {}) => {
     const raw = typeof body === 'string' || Buffer.isBuffer(body);
@@ -98,7 +110,7 @@ async function signIn(url: string, brokerUrl: string, child: ChildProcess): Prom
     child.kill(signal);
     await exited;
   };
-  return { url, brokerUrl, child, call, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return { url, brokerUrl, child, log, call, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
 
 /**
