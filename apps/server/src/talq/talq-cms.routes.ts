@@ -76,7 +76,11 @@ export async function registerTalqCmsRoutes(
         if (req.talq.clientAddress === NIL) {
           const answered = await announce(req, body);
           // once the answer is out, the gateway's GatewayFunction is PATCHed on the gateway (TALQ §5.1)
-          reply.raw.once('finish', () => void tellGateway(req, answered[0]!));
+          reply.raw.once('finish', () => {
+            tellGateway(req, answered[0]!).catch((err: unknown) =>
+              req.log.error({ err }, 'TALQ gateway PATCH failed'),
+            );
+          });
           return reply.code(201).send(answered);
         }
         if (req.talq.gateway.state !== 'ready') throw new TalqError(403, 'bootstrapNotFinished');
