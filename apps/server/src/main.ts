@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/connect.ts';
+import { loadCity } from '@sl/simulator';
 import { startDemo, watchSimulatedField } from './field/demo.ts';
 import { DeviceSecrets } from './field/device-secrets.ts';
 import { watchEventLoop } from './http/loop-watch.ts';
@@ -20,8 +21,13 @@ watchEventLoop(app.log);
 
 // the console answers while a fresh demo city is being seeded (a minute on a loaded machine); /health says so
 app.simulated.seeding = config.demo;
-const demo = config.demo
-  ? startDemo(database.db, broker.url, app.log, secrets).finally(() => (app.simulated.seeding = false))
+// the demo's city is read and built (a third of a second of one thread) before the server listens, not while it
+// answers
+const demoCity = config.demo ? await loadCity('cambridge') : undefined;
+const demo = demoCity
+  ? startDemo(database.db, broker.url, app.log, secrets, 'cambridge', demoCity).finally(
+      () => (app.simulated.seeding = false),
+    )
   : undefined;
 let field: Awaited<typeof demo>;
 

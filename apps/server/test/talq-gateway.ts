@@ -36,7 +36,7 @@ export async function testGateway() {
   const received: Received[] = [];
   /** what the gateway found wrong in the CMS's requests, and what failed of its own requests to the CMS */
   const problems: string[] = [];
-  /** when each feedback PATCH was answered */
+  /** when each feedback PATCH was sent */
   const fedBackAt: number[] = [];
   let mode: GatewayMode = 'feedback';
   let delayMs = 300;
@@ -59,6 +59,8 @@ export async function testGateway() {
     }));
     // one lamp by its own path, the rest in one list: the CMS takes both forms
     const [first, ...rest] = body;
+    // noted as it goes: the CMS may answer the dim before the gateway has read the PATCH's own answer
+    fedBackAt.push(Date.now());
     const sent = [
       await talq(cms!.c, 'PATCH', `/devices/${first!.address}`, {
         clientAddress: cms!.clientAddress,
@@ -69,7 +71,6 @@ export async function testGateway() {
         : []),
     ];
     for (const r of sent) if (r.status !== 200) problems.push(`feedback PATCH answered ${r.status}`);
-    fedBackAt.push(Date.now());
   };
 
   const server = http.createServer((req, res) => {

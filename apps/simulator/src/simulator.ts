@@ -41,6 +41,9 @@ export type SimulatorHandle = {
   stop(opts?: { clearRetained?: boolean }): Promise<void>;
 };
 
+/** the longest the simulator holds its thread while it builds and starts its controllers */
+const SLICE_MS = 8;
+
 export async function startSimulator(options: SimulatorOptions): Promise<SimulatorHandle> {
   const city =
     typeof options.city === 'string'
@@ -61,16 +64,31 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     secrets: options.secrets,
   };
   const seed = options.seed ?? 1;
-  const controllers = city.cabinets.map((cabinet, i) => {
+  // a few milliseconds of the sky and the lamps per cabinet: in a server's process (the demo), requests are
+  // answered between cabinets
+  const controllers: FieldController[] = [];
+  let since = performance.now();
+  const breathe = async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+  for (const [i, cabinet] of city.cabinets.entries()) {
+    await breathe();
     const r = rng(seed * 7919 + i);
-    return new FieldController(new CabinetDevice(cabinet, r), r, ctx);
-  });
+    controllers.push(new FieldController(new CabinetDevice(cabinet, r), r, ctx));
+  }
   const byMac = new Map(controllers.map((c) => [c.mac, c]));
   const stop = async (opts: { clearRetained?: boolean } = {}) => {
     // each controller empties its own retained state: it may publish under its own MAC only
     await Promise.all(controllers.map((c) => c.stop(!opts.clearRetained, opts.clearRetained)));
   };
-  const started = Promise.all(controllers.map((c, i) => c.start((i * intervalMs) / controllers.length)));
+  const starting: Promise<void>[] = [];
+  for (const [i, c] of controllers.entries()) {
+    await breathe();
+    starting.push(c.start((i * intervalMs) / controllers.length));
+  }
+  const started = Promise.all(starting);
   const handle: SimulatorHandle = {
     city,
     counters,

@@ -33,6 +33,8 @@ it('counts a transaction held open between its statements as busy, and not after
     await held;
     await tx.query('select 2');
   });
+  // busy from the moment it is asked for, before its BEGIN is answered
+  expect(thread.busySince()).toBeTypeOf('number');
   await began;
   expect(thread.busySince()).toBeTypeOf('number');
   // a statement outside the transaction indeed waits for its end

@@ -92,6 +92,7 @@ export async function startPgliteThread(opts: { dataDir?: string; image?: Blob }
   return {
     ...on(),
     async transaction(fn) {
+      if (idle()) started = Date.now();
       open += 1;
       try {
         const tx = await send<number>({ op: 'begin' });

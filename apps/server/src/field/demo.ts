@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { loadCity, startSimulator, type CityName, type SimulatorHandle } from '@sl/simulator';
+import { loadCity, startSimulator, type City, type CityName, type SimulatorHandle } from '@sl/simulator';
 import type { Db } from '../db/connect.ts';
 import { tables } from '../db/tables.ts';
 import { seedDemoCity } from './demo-city.ts';
@@ -26,6 +26,7 @@ export async function startDemo(
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
   secrets: DeviceSecrets,
   cityName: CityName = 'cambridge',
+  loaded?: City,
 ): Promise<SimulatorHandle & { writeHistory?: () => Promise<void> }> {
   const G = tables.Groups!;
   const [group] = await db
@@ -33,7 +34,7 @@ export async function startDemo(
     .from(G)
     .where(and(eq(G.name, 'Demo'), isNull(G.deletedAt)));
   if (!group?.cities?.[0]) throw new Error('the Demo group and its city are missing');
-  const city = await loadCity(cityName);
+  const city = loaded ?? (await loadCity(cityName));
   const started = Date.now();
   let last = started;
   /** ms since the step before, and since the seeding began: where a fresh start's seconds go */
