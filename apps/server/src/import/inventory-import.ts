@@ -1,3 +1,4 @@
+import { slicer } from '../map/sliced-work.ts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   applySaveRules,
@@ -61,8 +62,6 @@ export const MAX_PROBLEMS_SHOWN = 1000;
 /** Rows written per statement, and how often the check reports progress. */
 const WRITE_CHUNK = 500;
 const CHECK_STEP = 2000;
-/** the longest the check holds the server's thread between two chances to answer others */
-const SLICE_MS = 8;
 
 class Rollback extends Error {}
 
@@ -128,14 +127,11 @@ async function runImport(
   // every row's values, problem or not, so that a row's every problem is named (a uid taken as well as a bad link)
   const candidates: Prepared[] = [];
   const schema = createSchema(e);
-  let sliceFrom = performance.now();
+  // the check is all in memory: other requests, and the progress line itself, go out between its slices
+  const breathe = slicer();
   for (const [i, r] of rows.entries()) {
     if (i % CHECK_STEP === 0) progress({ stage: 'check', done: i, total });
-    // the check is all in memory: other requests, and the progress line itself, go out between its slices
-    if (i % CHECK_STEP === 0 || performance.now() - sliceFrom >= SLICE_MS) {
-      await nextTurn();
-      sliceFrom = performance.now();
-    }
+    await breathe();
     const named = new Set<string>();
     const { body, broken } = toBody(e, r, input.columns, refs, (code, field, value) => {
       if (field) named.add(field);

@@ -29,3 +29,13 @@ export async function runInSlices<T>(work: Work<T>): Promise<T> {
     }
   }
 }
+
+/** For a loop of its own: awaited at each step, gives the thread back once SLICE_MS passed since it last did. */
+export function slicer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await nextTurn();
+    since = performance.now();
+  };
+}
