@@ -54,7 +54,10 @@ import { TalqRequestIds } from './talq/talq-request-ids.ts';
 import { TalqDevices } from './talq/talq-devices.ts';
 import { TalqGateways } from './talq/talq-gateways.ts';
 import { TalqOverrides } from './talq/talq-overrides.ts';
+import { TalqPrograms } from './talq/talq-programs.ts';
 import { registerTalqGatewayRoutes } from './talq/talq.routes.ts';
+import { TalqModules } from './talq/talq-module.ts';
+import { registerTalqModuleRoutes } from './talq/talq-module.routes.ts';
 import { registerEntityRoutes } from './entities/entity.routes.ts';
 import { registerExportRoutes } from './entities/export.routes.ts';
 import { registerHealthRoutes, type SimulatedField } from './http/health.routes.ts';
@@ -321,7 +324,8 @@ export async function buildApp({
   );
   const talqGateways = new TalqGateways(db, service, secrets);
   const overrides = new TalqOverrides(db, talqGateways, config.commandTimeoutMs);
-  const commandService = new CommandService(db, new FieldCommands(gateway, overrides), hub, {
+  const talqPrograms = new TalqPrograms(db, talqGateways, config.commandTimeoutMs);
+  const commandService = new CommandService(db, new FieldCommands(gateway, overrides, talqPrograms), hub, {
     timeoutMs: config.commandTimeoutMs,
     log: app.log,
   });
@@ -349,6 +353,7 @@ export async function buildApp({
   registerControllerCommandRoutes(app, service, commandService);
   registerDeviceSecretRoutes(app, service, secrets);
   registerTalqGatewayRoutes(app, talqGateways);
+  registerTalqModuleRoutes(app, new TalqModules(db, service, talqGateways));
   await registerTalqCmsRoutes(app, {
     gateways: talqGateways,
     overrides,
@@ -356,6 +361,11 @@ export async function buildApp({
     devices: new TalqDevices(db, service, { repo, placement }),
     reports: new TalqLogReports(raw, ingest, () => detector.detectSoon()),
     requestIds: new TalqRequestIds(db),
+    // a gateway bootstrapped (again) has none of the programs it had: they go out within a second or two
+    bootstrapped: (g) => {
+      talqPrograms.forget(g.id);
+      programs?.resend([g.login]);
+    },
   });
   registerControlRoutes(app, db, commandService, service);
   registerModuleConfigRoutes(app, db, commandService, written);

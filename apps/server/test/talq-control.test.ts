@@ -8,8 +8,8 @@ import { testGateway } from './talq-gateway.ts';
 
 // TALQ control, CMS → gateway (issue 31 §4): the console's dim of a TALQ gateway's lamps goes out as one
 // override command, checked against the gateway API's schema, and is done only when the gateway fed back every
-// lamp; a gateway that accepts and never feeds back times out, one that refuses fails. The lighting programs,
-// which go to TALQ gateways as TALQ control programs (not built yet), are not sent over MQTT to them meanwhile.
+// lamp; a gateway that accepts and never feeds back times out, one that refuses fails. The lighting programs go
+// to TALQ gateways as TALQ control programs and calendars (talq-programs.test.ts).
 
 const COMMAND_TIMEOUT_MS = 3000;
 let s: TestServer;
@@ -164,13 +164,14 @@ describe(`TALQ control on ${backend}`, () => {
     });
   });
 
-  it('sends TALQ gateways no lighting program over MQTT', async () => {
+  it('gives a TALQ gateway its lighting program through TALQ, not as an MQTT program', async () => {
     // the program service runs within its settling time of the lamps' announcement, and at start
-    await new Promise((r) => setTimeout(r, 1500));
-    const macs = (await s.call('GET', '/api/v2/talq/gateways')).body.result.map(
-      (g: { login: string }) => g.login,
+    await until(() => lamps.every((a) => gw.assigned.has(`${a}/lamp`)), 10_000);
+    const gateway = (await s.call('GET', '/api/v2/talq/gateways')).body.result[0] as { login: string };
+    const [sent] = (await programsSent(s)).filter((c) =>
+      c.devices.some((d) => d.controllerMac === gateway.login),
     );
-    const sentTo = (await programsSent(s)).flatMap((c) => c.devices.map((d) => d.controllerMac));
-    expect(sentTo.filter((mac) => macs.includes(mac))).toEqual([]);
+    expect(sent!.devices[0]!.state).toBe('acknowledged');
+    expect(gw.problems).toEqual([]);
   });
 });

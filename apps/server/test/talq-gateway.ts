@@ -1,12 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkRequest, declares } from '../src/talq/talq-schemas.ts';
+import { checkPrograms, checkRequest, declares } from '../src/talq/talq-schemas.ts';
 import { talq, type Creds } from './talq-client.ts';
 
 // A TALQ gateway's API (talq-gw.json) as far as the control tests need it: it keeps every request the CMS makes,
 // checks each against the gateway API's schema and TALQ's transport rules, and answers override commands as its
 // mode says. In `feedback` it accepts (202) and PATCHes each addressed lamp's feedbackLightCommand to the CMS
-// after `delayMs`, as a gateway does once its lamps took the command.
+// after `delayMs`, as a gateway does once its lamps took the command. It keeps the control programs and calendars
+// it is sent and the calendar assigned to each lamp function, and counts as a problem any reference to an entity it
+// was not sent before (a calendar's program, an assignment's calendar).
 
 export type GatewayMode = 'feedback' | 'silent' | 'refuse' | 'sync';
 export type Received = {
@@ -22,6 +24,7 @@ type Override = {
   targetCommand: Record<string, unknown>;
 };
 
+type Entity = { id: string };
 type GatewayFunction = Record<'gatewayAddress' | 'cmsAddress' | 'cmsUri' | 'gatewayUri', { value: string }>;
 
 /** The GatewayFunction of a device, when the body is one device that has it. */
@@ -43,6 +46,10 @@ export async function testGateway() {
   let cms: { c: Creds; clientAddress: string; cmsAddress: string } | undefined;
   /** its GatewayFunction as the CMS PATCHed it after the announcement */
   let gatewayFunction: GatewayFunction | undefined;
+  const programs = new Map<string, Entity>();
+  const calendars = new Map<string, Entity & { rules?: { program: string }[]; defaultProgram?: string }>();
+  /** lamp function address → calendar address */
+  const assigned = new Map<string, string>();
 
   const feedBack = async (o: Override) => {
     const body = o.addresses.map((a) => ({
@@ -73,6 +80,42 @@ export async function testGateway() {
     for (const r of sent) if (r.status !== 200) problems.push(`feedback PATCH answered ${r.status}`);
   };
 
+  /** The programs, calendars and assignments it takes (undefined: not one of those requests). */
+  const keep = (method: string, path: string, body: unknown, wrong: (what: string) => void) => {
+    const [, collection, address] = path.split('/');
+    const store =
+      collection === 'control-programs' ? programs : collection === 'calendars' ? calendars : undefined;
+    if (store) {
+      if (method === 'DELETE' && address) {
+        const had = store.get(address);
+        store.delete(address);
+        return had ? { status: 200, body: had } : { status: 404, body: [{ key: 'notFound' }] };
+      }
+      const items = (Array.isArray(body) ? body : [body]) as (Entity & { rules?: { program: string }[] })[];
+      for (const item of items) {
+        if (store === calendars)
+          for (const program of [
+            ...(item.rules ?? []).map((r) => r.program),
+            (item as { defaultProgram?: string }).defaultProgram,
+          ])
+            if (program && !programs.has(program))
+              wrong(`calendar ${item.id} names program ${program} not sent`);
+        if (method === 'POST' && store.has(item.id)) return { status: 409, body: [{ key: 'alreadyExists' }] };
+        if (method === 'PUT' && !store.has(item.id)) return { status: 404, body: [{ key: 'notFound' }] };
+      }
+      for (const item of items) store.set(item.id, item);
+      return { status: method === 'POST' ? 201 : 200, body };
+    }
+    if (method === 'POST' && path === '/assign-commands') {
+      const command = body as { addresses: { address: string }[]; entity: { address: string } };
+      if (!calendars.has(command.entity.address))
+        wrong(`assignment of calendar ${command.entity.address} not sent`);
+      for (const a of command.addresses) assigned.set(a.address, command.entity.address);
+      return { status: 201, body: undefined };
+    }
+    return undefined;
+  };
+
   const server = http.createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (b: Buffer) => parts.push(b));
@@ -97,10 +140,17 @@ export async function testGateway() {
       if (url.searchParams.get('clientAddress') !== (cms?.cmsAddress ?? own?.cmsAddress?.value))
         wrong('clientAddress is not the CMS’s');
       if (!UUID.test(url.searchParams.get('talqRequestId') ?? '')) wrong('no talqRequestId');
-      const template = path.replace(/^\/devices\/[^/]+$/, '/devices/{deviceAddress}');
+      const template = path
+        .replace(/^\/devices\/[^/]+$/, '/devices/{deviceAddress}')
+        .replace(/^\/calendars\/[^/]+$/, '/calendars/{calendarAddress}')
+        .replace(/^\/control-programs\/[^/]+$/, '/control-programs/{controlProgramAddress}');
       if (!declares('gw', template, req.method!)) wrong('not an operation of talq-gw.json');
       const checked = checkRequest('gw', template, req.method!, body);
       if (!checked.ok) wrong(checked.errors.join('; '));
+      if (template.startsWith('/control-programs') && body !== undefined) {
+        const each = checkPrograms(Array.isArray(body) ? body : [body]);
+        if (!each.ok) wrong(each.errors.join('; '));
+      }
       const answer = (status: number, out?: unknown) => {
         const data = out === undefined ? '' : JSON.stringify(out);
         res.writeHead(status, {
@@ -115,6 +165,8 @@ export async function testGateway() {
         gatewayFunction = own;
         return answer(200);
       }
+      const stored = keep(req.method!, path, body, wrong);
+      if (stored) return answer(stored.status, stored.body);
       if (req.method !== 'POST' || path !== '/override-commands') return answer(404, [{ key: 'notFound' }]);
       if (mode === 'refuse') return answer(422, [{ key: 'commandNotSupported' }]);
       if (mode === 'sync') return answer(201);
@@ -135,6 +187,9 @@ export async function testGateway() {
     problems,
     fedBackAt,
     gatewayFunction: () => gatewayFunction,
+    programs,
+    calendars,
+    assigned,
     /** the CMS it reports to, once bootstrapped */
     reportsTo(to: { c: Creds; clientAddress: string; cmsAddress: string }) {
       cms = to;

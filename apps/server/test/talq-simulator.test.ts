@@ -83,4 +83,54 @@ describe(`the simulator's TALQ gateway on ${backend}`, () => {
       10_000,
     );
   });
+
+  it("reads a lamp's attribute from the gateway on demand and keeps it; other modules have no TALQ side", async () => {
+    const [g] = (await s.call('GET', '/api/v2/talq/gateways')).body.result as { id: number }[];
+    const lamp = gateway.lamps[5]!;
+    const m = (await modulesOf(g!.id)).find((x) => x.uid === lamp.address)!;
+    const described = (await s.call('GET', `/api/v2/talq/modules/${m._id}`)).body.result as {
+      address: string;
+      gateway: { id: number; state: string };
+      functions: { id: string; type: string; readable: string[]; attributes: { name: string }[] }[];
+    };
+    expect(described).toMatchObject({ address: lamp.address, gateway: { id: g!.id, state: 'ready' } });
+    const fn = described.functions.find((f) => f.type === 'LampActuatorFunction')!;
+    expect(fn.readable).toContain('actualLightState');
+    // the lamp changes in the field without telling the console: only a read from the gateway can know it
+    const level = lamp.level === 17 ? 18 : 17;
+    lamp.override = { level, until: Date.now() + 3_600_000 };
+    lamp.level = level;
+    const read = await s.call('GET', `/api/v2/talq/modules/${m._id}/read/${fn.id}/actualLightState`);
+    expect(read.status).toBe(200);
+    expect(read.body.result).toMatchObject({
+      name: 'actualLightState',
+      type: 'AttributeLevelState',
+      value: { value: level },
+    });
+    const kept = (await s.call('GET', `/api/v2/talq/modules/${m._id}`)).body.result.functions.find(
+      (f: { id: string }) => f.id === fn.id,
+    ).attributes as { name: string; value: unknown }[];
+    expect(kept.find((a) => a.name === 'actualLightState')?.value).toEqual({
+      name: 'LevelState',
+      value: level,
+    });
+    // an attribute the data model does not give the function, one the gateway does not serve, a function it lacks
+    const of = (path: string) => s.call('GET', `/api/v2/talq/modules/${m._id}/read/${path}`);
+    expect((await of(`${fn.id}/noSuchAttribute`)).body).toMatchObject({
+      code: 'NotFoundError',
+      fields: ['attribute'],
+    });
+    expect((await of(`${fn.id}/maintenanceFactor`)).body).toMatchObject({ code: 'NotFoundError' });
+    expect((await of('nofunction/actualLightState')).body).toMatchObject({ fields: ['functionId'] });
+    // a module of an MQTT controller
+    const mqtt = (await s.call('GET', '/api/v1/LuminaryModules?limit=1000')).body.data.find(
+      (x: Module) => x.controller !== g!.id,
+    ) as Module | undefined;
+    if (mqtt) {
+      expect((await s.call('GET', `/api/v2/talq/modules/${mqtt._id}`)).body).toEqual({ result: null });
+      expect(
+        (await s.call('GET', `/api/v2/talq/modules/${mqtt._id}/read/lamp/actualLightState`)).status,
+      ).toBe(404);
+    }
+  });
 });

@@ -10,7 +10,8 @@ import { renderedCounts, settled } from './map-helpers.ts';
 
 // A TALQ gateway as an operator connects one (issue 31): commissioned on its screen, which shows its credentials
 // once; the simulator's open gateway set up with them bootstraps and announces its lamps, which the screen and the
-// map then show; a lamp dimmed from its list is done once the gateway fed it back. In en-us and ru.
+// map then show; a lamp dimmed from its list is done once the gateway fed it back; its module's screen reads the
+// lamp's level from the gateway on demand. In en-us and ru.
 
 let s: TestServer;
 let browser: Browser;
@@ -31,6 +32,7 @@ const TEXT = {
     dimSelected: 'Dim selected',
     apply: 'Dim',
     done: 'Done',
+    read: 'Read from the gateway',
   },
   ru: {
     menu: 'Шлюзы TALQ',
@@ -42,6 +44,7 @@ const TEXT = {
     dimSelected: 'Диммировать выбранные',
     apply: 'Диммировать',
     done: 'Выполнено',
+    read: 'Прочитать со шлюза',
   },
 } as const;
 
@@ -108,6 +111,28 @@ describe('TALQ gateways in Chromium', () => {
       await page.getByTestId('bulk-dim-answer').getByText(t.done).waitFor({ timeout: 30_000 });
       expect(lampsAt()).toBe(before + 1);
       await shot(page, `talq-dimmed-${lang === 'ru' ? 'ru' : 'en'}`);
+
+      // a lamp's level read from its gateway now, on the module's screen (the gateway changed it by itself)
+      const module = (await s.call('GET', `/api/v1/LuminaryModules?uid=${lamp.address}`)).body.data[0] as {
+        _id: number;
+      };
+      const own = 20 + i;
+      lamp.override = { level: own, until: Date.now() + 3_600_000 };
+      lamp.level = own;
+      await page.goto(`${s.url}/LuminaryModules/${module._id}/show`);
+      const card = page.getByTestId('module-talq');
+      await card.getByText(lamp.address).waitFor();
+      await card.getByRole('button', { name: t.read }).click();
+      await card.getByTestId('module-talq-answer').getByText(`actualLightState: ${own} %`).waitFor();
+      await expect
+        .poll(() =>
+          card
+            .getByRole('row')
+            .filter({ hasText: `${own} %` })
+            .count(),
+        )
+        .toBeGreaterThan(0);
+      await shot(page, `talq-read-${lang === 'ru' ? 'ru' : 'en'}`);
       await page.context().close();
     });
   }

@@ -58,7 +58,8 @@ type Log = { info(obj: object, msg: string): void; error(obj: object, msg: strin
 
 /**
  * Keeps every controller on its program (issue 11 §4): compiles the switching tables of all controllers and sends
- * each controller whose table changed a `program` command, archived like every command. It runs at start, within
+ * each controller whose table changed a `program` command, archived like every command (a TALQ gateway gets it as
+ * TALQ control programs and calendars, talq/talq-programs.ts). It runs at start, within
  * `settleMs` of a change to a program's sources, at each local noon (the table then starts a day later), and a
  * minute after a controller did not acknowledge. A table counts as sent when its controller acknowledged it.
  * Among server processes on one database only the holder of the `lease` sends; every process hears every change
@@ -146,6 +147,18 @@ export class ProgramService {
    */
   back(macs: string[]) {
     this.expect(macs.filter((mac) => this.unacknowledged.has(mac)));
+  }
+
+  /**
+   * Controllers that lost what they had (a TALQ gateway that bootstrapped again): their program is sent again
+   * within a second or two, changed or not.
+   */
+  resend(macs: string[]) {
+    for (const mac of macs) {
+      this.acknowledged.delete(mac);
+      this.unacknowledged.add(mac);
+    }
+    this.expect(macs);
   }
 
   private expect(waiting: string[]) {
@@ -243,7 +256,7 @@ export class ProgramService {
     let first: Promise<number> | undefined;
     for (let i = 0; i < compiling.length && !this.stopped; i += SEND_CHUNK) {
       for (const c of compiling.slice(i, i + SEND_CHUNK)) {
-        if (!c.place || !c.lamps.length || c.talq) continue;
+        if (!c.place || !c.lamps.length) continue;
         const program = this.compile(compilers.get(c.group)!, c);
         const version = versionOf(program);
         if (this.acknowledged.get(c.mac) !== version) {

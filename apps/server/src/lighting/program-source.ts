@@ -28,7 +28,7 @@ export type PlacedController = {
   id: number;
   mac: string;
   group: number | null;
-  /** a TALQ gateway: its programs go out as TALQ control programs, which the console does not send yet */
+  /** a TALQ gateway: its program goes out as TALQ control programs and calendars */
   talq?: true;
   place?: { lat: number; lon: number; tz: string; city: number };
   /**

@@ -49,6 +49,8 @@ export async function registerTalqCmsRoutes(
     reports: TalqLogReports;
     requestIds: TalqRequestIds;
     overrides: TalqOverrides;
+    /** a gateway's bootstrap ended: only now may the CMS send it anything but the GatewayFunction */
+    bootstrapped?: (g: Gateway) => void;
   },
 ) {
   const { gateways, devices, reports, requestIds, overrides } = deps;
@@ -160,6 +162,7 @@ export async function registerTalqCmsRoutes(
           deviceClasses: grown(g.deviceClasses ?? [], body),
           ...(ended ? { state: 'ready' } : g.state !== 'ready' && { state: 'classes' }),
         });
+        if (ended) deps.bootstrapped?.(g);
         return reply.code(created ? 201 : 200).send(body);
       };
       cms.post('/device-classes', PUBLIC, classes(true));

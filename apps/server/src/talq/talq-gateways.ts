@@ -115,7 +115,12 @@ export class TalqGateways {
     return (await this.known.macs).has(controllerMac);
   }
 
-  private async select(where?: { group?: number; mac?: string }): Promise<Gateway[]> {
+  /** The live gateway of this controller. */
+  async byController(id: number): Promise<Gateway | undefined> {
+    return (await this.select({ id }))[0];
+  }
+
+  private async select(where?: { group?: number; mac?: string; id?: number }): Promise<Gateway[]> {
     const C = tableOf(Controllers);
     const rows = await this.db
       .select({
@@ -139,6 +144,7 @@ export class TalqGateways {
           isNull(C.deletedAt),
           where?.group === undefined ? undefined : eq(C.group, where.group),
           where?.mac === undefined ? undefined : eq(C.mac, where.mac),
+          where?.id === undefined ? undefined : eq(C._id, where.id),
         ),
       )
       .orderBy(C._id);

@@ -18,8 +18,9 @@ import { talqDevices } from './talq.table.ts';
 
 const Modules = tableOf(entity('LuminaryModules'));
 /**
- * How long a manual dim holds on a TALQ lamp: the gateway then goes back to its own program. An MQTT controller
- * holds it until its program's next step; the console sends TALQ gateways no program yet, so a night's length.
+ * How long a manual dim holds on a TALQ lamp: the gateway then goes back to its own program (the calendar the
+ * console assigned it). An MQTT controller holds it until its program's next step; an override's expiration is
+ * fixed when it is sent, so a night's length.
  */
 export const OVERRIDE_HOURS = 12;
 

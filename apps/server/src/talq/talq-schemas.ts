@@ -17,6 +17,20 @@ type Json = Record<string, unknown>;
 const load = (file: string) =>
   JSON.parse(readFileSync(new URL(`./schema/${file}`, import.meta.url), 'utf8')) as Json;
 
+/**
+ * OpenAPI 3.0's `nullable` beside a `$ref` (AssignCommand's `entity`): ajv takes `nullable` only beside a `type`,
+ * so such a schema becomes the referenced one or null.
+ */
+function nullableTyped(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableTyped);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = nullableTyped(v);
+  if (out.nullable !== true || 'type' in out) return out;
+  const { nullable: _, ...rest } = out;
+  return { anyOf: [rest, { type: 'null' }] };
+}
+
 let ajv: Ajv | undefined;
 let apis: { cms: Json; gw: Json } | undefined;
 const compiled = new Map<string, ValidateFunction | null>();
@@ -28,7 +42,10 @@ function setup() {
   // OpenAPI's numeric formats carry no constraint JSON schema knows
   for (const f of ['double', 'float', 'int32', 'int64', 'byte', 'binary', 'password'])
     ajv.addFormat(f, () => true);
-  ajv.addSchema({ ...load('talq-dm.json'), $id: BASE + DM_NAME });
+  // TALQ's times are local wall-clock `hh:mm:ss` (FixedTimeControl, active periods); ajv-formats' `time` is
+  // RFC 3339's full-time, which asks for an offset
+  ajv.addFormat('time', /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
+  ajv.addSchema({ ...(nullableTyped(load('talq-dm.json')) as Json), $id: BASE + DM_NAME });
   apis = { cms: load('talq-cms.json'), gw: load('talq-gw.json') };
   return { ajv, apis };
 }
@@ -117,6 +134,20 @@ export function checkFunctions(devices: unknown[]): SchemaCheck {
       const c = checkComponent(type, f);
       if (!c.ok) return { ok: false, errors: c.errors.map((e) => `${type} ${e}`) };
     }
+  }
+  return { ok: true };
+}
+
+/**
+ * Each control program against its own type's schema (`ControlProgramOne`): the API files' bodies name only the
+ * common part of a program, so its steps would go unchecked.
+ */
+export function checkPrograms(programs: unknown[]): SchemaCheck {
+  for (const p of programs) {
+    const type = (p as { type?: unknown }).type;
+    if (typeof type !== 'string') continue;
+    const c = checkComponent(type, p);
+    if (!c.ok) return { ok: false, errors: c.errors.map((e) => `${type} ${e}`) };
   }
   return { ok: true };
 }

@@ -5,7 +5,13 @@ import { cambridgePoles } from './cambridge.ts';
 import type { GeoFeature, Pole } from './pole.ts';
 
 export const CITIES = {
-  cambridge: { file: 'cambridge_ma_street_lights.geojson', code: 'CAM', network: 1, read: cambridgePoles },
+  cambridge: {
+    file: 'cambridge_ma_street_lights.geojson',
+    code: 'CAM',
+    network: 1,
+    read: cambridgePoles,
+    timeZone: 'America/New_York',
+  },
 } as const;
 export type CityName = keyof typeof CITIES;
 export const isCityName = (s: string): s is CityName => Object.hasOwn(CITIES, s);

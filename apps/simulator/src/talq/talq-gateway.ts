@@ -3,12 +3,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getTimes } from 'suncalc';
 import type { City } from '../city/build-city.ts';
+import { CITIES, isCityName } from '../city/inventory.ts';
+import { GatewayPrograms } from './talq-gateway-programs.ts';
 import { TalqCmsClient, TALQ_VERSION } from './talq-cms-client.ts';
 
 // An open TALQ 2.7.1 gateway (issue 31 §8) for a city of the simulator's inventories: it serves the part of the
 // gateway API (talq-gw.json) a CMS drives lamps with, bootstraps with the CMS (TALQ §5.1), announces one lamp device
-// per module of the city, lights its lamps from sunset to sunrise by its own astronomical clock, follows override
-// commands (feedback PATCH of `feedbackLightCommand`, then a log report of the new state), and reports every lamp's
+// per module of the city, runs the control programs and calendars the CMS assigns its lamps (talq-gateway-programs.ts;
+// a lamp with none lights from sunset to sunrise by the gateway's own astronomical clock), follows override commands
+// (feedback PATCH of `feedbackLightCommand`, then a log report of the new state), and reports every lamp's
 // `actualLightState`, `activePower` and `activeEnergy` every report period.
 
 export type TalqGatewayOptions = {
@@ -24,6 +27,8 @@ export type TalqGatewayOptions = {
   reportMs?: number;
   /** the gateway's clock (tests move it) */
   clock?: () => Date;
+  /** the local time zone its programs run by (default: its city's) */
+  timeZone?: string;
 };
 
 type TalqDevice = {
@@ -50,6 +55,8 @@ export type TalqGatewayHandle = {
   url: string;
   lamps: TalqLamp[];
   counters: { overrides: number; reports: number; feedbacks: number; gatewayPatches: number };
+  /** the control programs, calendars and assignments the CMS sent it */
+  programs: GatewayPrograms;
   /** the CMS's address this gateway answers to */
   cmsAddress(): string | undefined;
   /** sends every lamp's values now */
@@ -110,12 +117,14 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
     }),
   );
   const byAddress = new Map(lamps.map((l) => [l.address, l]));
+  const timeZone = o.timeZone ?? (isCityName(o.city.name) ? CITIES[o.city.name].timeZone : 'UTC');
+  const programs = new GatewayPrograms(timeZone, (address) => byAddress.has(address));
   const counters = { overrides: 0, reports: 0, feedbacks: 0, gatewayPatches: 0 };
   /** the CMS's address, from the announcement's answer or the CMS's PATCH of the GatewayFunction */
   let cmsAddress: string | undefined;
   let lastStep = clock().getTime();
 
-  /** each lamp's level now: an override until it expires, else lit from sunset to sunrise */
+  /** each lamp's level now: an override until it expires, else its calendar's, else lit from sunset to sunrise */
   const step = () => {
     const now = clock().getTime();
     const hours = Math.max(0, now - lastStep) / 3_600_000;
@@ -123,7 +132,10 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
     for (const l of lamps) {
       l.energyWh += (l.watts * l.level * hours) / 100;
       if (l.override && l.override.until <= now) l.override = undefined;
-      l.level = l.override?.level ?? (litBySun(new Date(now), l.lat, l.lon) ? 100 : 0);
+      l.level =
+        l.override?.level ??
+        programs.levelOf(l.address, new Date(now)) ??
+        (litBySun(new Date(now), l.lat, l.lon) ? 100 : 0);
     }
   };
 
@@ -241,6 +253,12 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
         );
         return;
       }
+      const programmed = programs.handle(req.method ?? 'GET', path, body);
+      if (programmed) {
+        // a lamp given a calendar follows it from now on
+        if (programmed.status < 300) step();
+        return answer(programmed.status, programmed.body);
+      }
       const read = /^\/devices\/([^/]+)\/lamp\/actualLightState$/.exec(path);
       const lamp = read && byAddress.get(read[1]!.toLowerCase());
       if (req.method === 'GET' && lamp)
@@ -305,6 +323,7 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
     url,
     lamps,
     counters,
+    programs,
     report: () => report(),
     cmsAddress: () => cmsAddress,
     stop: async () => {

@@ -97,6 +97,18 @@ export function localTime(at: Date, tz: string): string {
   return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
 }
 
+/** The local clock time to the second (HH:MM:SS) of an instant. */
+export function localClock(at: Date, tz: string): string {
+  const p = partsIn(at, tz);
+  return [p.hour, p.minute, p.second].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/** The seconds of a clock time HH:MM:SS since the start of a day that begins at `dayStartHour` o'clock. */
+export function secondsIntoDay(clock: string, dayStartHour = 0): number {
+  const [h, m, s] = clock.split(':').map(Number) as [number, number, number];
+  return ((((h - dayStartHour) * 3600 + m * 60 + s) % 86_400) + 86_400) % 86_400;
+}
+
 /** The day after (n = 1) or before (n = −1) a calendar day. */
 export function addDays(day: string, n: number): string {
   const [y, mo, d] = day.split('-').map(Number) as [number, number, number];

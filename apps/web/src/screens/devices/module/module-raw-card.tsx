@@ -3,6 +3,7 @@ import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { fieldLabel, formatNumber, type Language } from '@sl/domain';
 import { sl } from '../../../i18n/messages.ts';
 import { DeviceCard } from '../device-card.tsx';
+import { valueText } from './module-talq-card.tsx';
 
 /** what a module reports, as it reports it, when no whole report is kept */
 const REPORTED = ['rssi', 'pwm', 'lpwm', 'cpwm', 'lux', 'twil', 'temp', 'pow', 'energy', 'runh', 'cl_status'];
@@ -23,7 +24,7 @@ export function ModuleRawCard() {
   const [lang] = useLocaleState() as [Language, unknown];
   if (!record) return null;
   const name = (k: string) => RADIO[k]?.[lang] ?? fieldLabel(k, lang, 'LuminaryModules');
-  const text = (v: unknown) => (typeof v === 'number' ? formatNumber(v, lang, 6) : JSON.stringify(v));
+  const text = (v: unknown) => (typeof v === 'number' ? formatNumber(v, lang, 6) : valueText(v, lang));
   const kept =
     record.raw && typeof record.raw === 'object' ? (record.raw as Record<string, unknown>) : undefined;
   const pairs = kept

@@ -12,6 +12,7 @@ import { useLiveRefresh } from '../use-live-refresh.ts';
 import { ModuleHistoryCard } from './module-history-card.tsx';
 import { ModuleParamsCard } from './module-params-card.tsx';
 import { ModuleRawCard } from './module-raw-card.tsx';
+import { ModuleTalqCard } from './module-talq-card.tsx';
 
 const NAME = 'LuminaryModules';
 const LIVE = [
@@ -91,6 +92,7 @@ function ModuleOverview() {
         <ModuleHistoryCard />
       </Box>
       {raw && <ModuleRawCard />}
+      <ModuleTalqCard />
       {mayIn('LuminaryModules', 'command') && <ModuleParamsCard />}
     </Box>
   );
