@@ -8,19 +8,17 @@ import path from 'node:path';
 import readline from 'node:readline';
 
 // Two lanes at once, each running its suites in turn. One suite alone left a core idle: the screens keep 0.8 of
-// the two cores busy (Chromium, one test at a time), the HTTP suites 1.4 to 1.6. So each lane pairs half of the
-// screens with one HTTP suite, and the heavier PGlite suite runs beside the lighter screens.
-const screens = halves(path.join('apps', 'web', 'e2e'));
+// the two cores busy (Chromium, one test at a time), the HTTP suites 1.4 to 1.6. So each lane pairs part of the
+// screens with one HTTP suite, and the screens are split so that both lanes end together, by the seconds each
+// suite and each screen file took in a measured run (suite-times.json; `SUITE_TIMES_WRITE=1 npm test` measures
+// them again).
+const TIMES_FILE = path.join('scripts', 'suite-times.json');
+const measured = JSON.parse(fs.readFileSync(TIMES_FILE, 'utf8'));
 const pglite = {
   name: 'unit + http on PGlite',
   args: ['--project', 'unit', '--project', 'db'],
   env: { DATABASE_URL: '' },
 };
-const screen = (i) => ({
-  name: `screens in Chromium, ${i + 1} of 2`,
-  args: ['--project', 'e2e', ...screens[i]],
-  env: { DATABASE_URL: '', SKIP_WEB_BUILD: '1' },
-});
 const postgres = process.env.DATABASE_URL
   ? [
       {
@@ -30,16 +28,41 @@ const postgres = process.env.DATABASE_URL
       },
     ]
   : [];
+const screens = screenShares(
+  path.join('apps', 'web', 'e2e'),
+  measured.suites[pglite.name] ?? 0,
+  postgres.length ? (measured.suites[postgres[0].name] ?? 0) : 0,
+);
+const screen = (i) => ({
+  name: `screens in Chromium, ${i + 1} of 2`,
+  args: ['--project', 'e2e', ...screens[i]],
+  env: { DATABASE_URL: '', SKIP_WEB_BUILD: '1' },
+  screens: true,
+});
 const lanes = [
   [pglite, screen(1)],
   [screen(0), ...postgres],
 ];
+
+// `node scripts/test-all.mjs --plan`: the split alone
+if (process.argv.includes('--plan')) {
+  for (const [i, share] of screens.entries())
+    console.log(
+      `screens ${i + 1} of 2: ${share
+        .map((f) => measured.screens[f] ?? '?')
+        .reduce((a, b) => a + (+b || 0), 0)
+        .toFixed(0)} s measured, ${share.length} files`,
+    );
+  process.exit(0);
+}
 
 let passed = 0;
 let failed = 0;
 const failures = [];
 const times = [];
 const slowest = [];
+/** what this run measured, for suite-times.json */
+const took = { suites: {}, screens: {} };
 const started = Date.now();
 buildConsole();
 await Promise.all(
@@ -62,21 +85,36 @@ function buildConsole() {
   }
 }
 
-/** The screen files in two halves of about equal size (a file's length stands for its time). */
-function halves(dir) {
+/**
+ * The screen files in two shares: the first runs before the PostgreSQL suite, the second after the PGlite one, and
+ * each lane should end when the other does. A file not measured yet counts by its length, at the measured files'
+ * seconds per byte.
+ */
+function screenShares(dir, pgliteS, postgresS) {
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.test.ts'))
-    .map((f) => ({ file: path.join(dir, f), size: fs.statSync(path.join(dir, f)).size }))
-    .sort((a, b) => b.size - a.size || a.file.localeCompare(b.file));
+    .map((f) => path.join(dir, f))
+    .map((file) => ({ file, size: fs.statSync(file).size, s: measured.screens[file] }));
+  const known = files.filter((f) => f.s !== undefined);
+  const perByte =
+    known.reduce((a, f) => a + f.s, 0) /
+    Math.max(
+      1,
+      known.reduce((a, f) => a + f.size, 0),
+    );
+  for (const f of files) f.s ??= f.size * perByte;
+  const total = files.reduce((a, f) => a + f.s, 0);
+  const firstTarget = Math.min(total, Math.max(0, (total + pgliteS - postgresS) / 2));
   const out = [
-    { files: [], size: 0 },
-    { files: [], size: 0 },
+    { files: [], s: 0, target: firstTarget },
+    { files: [], s: 0, target: total - firstTarget },
   ];
+  files.sort((a, b) => b.s - a.s || a.file.localeCompare(b.file));
   for (const f of files) {
-    const lighter = out[0].size <= out[1].size ? out[0] : out[1];
-    lighter.files.push(f.file);
-    lighter.size += f.size;
+    const share = out[0].target - out[0].s >= out[1].target - out[1].s ? out[0] : out[1];
+    share.files.push(f.file);
+    share.s += f.s;
   }
   return out.map((h) => h.files);
 }
@@ -105,6 +143,7 @@ async function runSuite(run) {
     readline.createInterface({ input: stream }).on('line', (line) => console.log(`${tag} ${line}`));
   const status = await new Promise((resolve) => child.on('close', resolve));
   times.push({ name: run.name, s: Math.round((Date.now() - began) / 1000) });
+  took.suites[run.name] = times.at(-1).s;
   if (!fs.existsSync(out)) {
     console.error(`${run.name}: the runner produced no results (exit ${status})`);
     failed += 1;
@@ -114,6 +153,9 @@ async function runSuite(run) {
   fs.rmSync(out);
   const told = readCauses(causes);
   slowest.push(`${run.name}:`, ...slowestFiles(result.testResults));
+  if (run.screens)
+    for (const f of result.testResults)
+      took.screens[path.relative(process.cwd(), f.name)] = Math.round((f.endTime - f.startTime) / 100) / 10;
   passed += result.numPassedTests;
   failed += result.numFailedTests + (result.numFailedTestSuites > 0 && result.numFailedTests === 0 ? 1 : 0);
   if (result.numTotalTests === 0) failed += 1;
@@ -158,5 +200,13 @@ console.log(`\nslowest files:\n${slowest.join('\n')}`);
 console.log(
   `\ntime per suite:\n${times.map((t) => `  ${t.name}: ${t.s} s`).join('\n')}\n  all, two lanes at once: ${Math.round((Date.now() - started) / 1000)} s`,
 );
+if (process.env.SUITE_TIMES_WRITE) {
+  const sorted = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+  fs.writeFileSync(
+    TIMES_FILE,
+    `${JSON.stringify({ suites: sorted({ ...measured.suites, ...took.suites }), screens: sorted(took.screens) }, null, 2)}\n`,
+  );
+  console.log(`\nthe times measured are in ${TIMES_FILE}`);
+}
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
