@@ -340,7 +340,7 @@ describe(`energy reports on ${backend}`, () => {
     ]);
   });
 
-  it('energy saved: burn hours at the lamp model’s full power against what the lamps drew', async () => {
+  it('energy saved: burn hours at the lamp model’s full power (at the lamp’s highest power level) against what the lamps drew', async () => {
     const res = await report(s, 'energy-saved', { ...range, group: groupId });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // two hours burned at 100 W would be 200 Wh; the lamp drew 100 Wh
@@ -390,6 +390,16 @@ describe(`energy reports on ${backend}`, () => {
     expect(
       (await s.call('PATCH', `/api/v1/LuminaryModules/${module!._id}`, { profileId: null })).status,
     ).toBe(200);
+    await rebuildSavedHours(raw);
+    expect(await byProfile()).toEqual([[null, 0.1]]);
+    // a lamp whose driver is capped at 80 % would have drawn 2 h at 80 W undimmed: the saving is counted from that
+    const [lamp] = await s.sql<{ _id: number }>("select _id from luminaries where uid = 'lamp-energy'");
+    const cap = (maxPowerLevel: number | null) =>
+      s.call('PATCH', `/api/v1/Luminaries/${lamp!._id}`, { maxPowerLevel });
+    expect((await cap(80)).status).toBe(200);
+    await rebuildSavedHours(raw);
+    expect(await byProfile()).toEqual([[null, 0.06]]);
+    expect((await cap(null)).status).toBe(200);
     await rebuildSavedHours(raw);
     expect(await byProfile()).toEqual([[null, 0.1]]);
   });

@@ -1,5 +1,5 @@
 import type { EntityHooks } from '../entities/entity.service.ts';
-import { GROUP_CONTROL_OF_MODULE, hourOfElement, type Raw } from '../field/rollups.ts';
+import { FULL_POWER_W, GROUP_CONTROL_OF_MODULE, hourOfElement, type Raw } from '../field/rollups.ts';
 
 // A meter's part in its group's hours (group_hours, kept at ingest by rollMeters for the meters as they are) moves
 // with the meter: taken from its old group and ratios and given to its new ones when it changes, given when it is
@@ -96,7 +96,7 @@ export const rebuildSavedHours = (raw: Raw) =>
     `select coalesce(lm."group", 0) as "group", h.hour, ${GROUP_CONTROL_OF_MODULE} as group_control,
        coalesce(lm.profile_id, 0) as profile, coalesce(sum(h.burn_h), 0) as burn_h, coalesce(sum(h.wh), 0) as wh,
        coalesce(sum(h.wh) filter (where mo.power > 0), 0) as rated_wh,
-       coalesce(sum(h.burn_h * mo.power) filter (where mo.power > 0), 0) as full_wh
+       coalesce(sum(h.burn_h * ${FULL_POWER_W}) filter (where mo.power > 0), 0) as full_wh
      from (
        select d.mac, ${hourOfElement('d.day', 'u.i')} as hour, u.wh, u.burn_h
        from module_days d cross join lateral unnest(d.wh, d.burn_h) with ordinality as u(wh, burn_h, i)) h

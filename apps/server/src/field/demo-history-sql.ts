@@ -65,9 +65,13 @@ export const moduleDaysSql = `insert into module_days as d (mac, day, wh, burn_h
     wh = array(select coalesce(o, n) from unnest(d.wh, excluded.wh) with ordinality as u(o, n, i) order by i),
     burn_h = array(select coalesce(o, n) from unnest(d.burn_h, excluded.burn_h) with ordinality as u(o, n, i) order by i)`;
 
-/** Where each of the demo's lamps stands: its group, group control, profile, model power and cabinet's district. */
-export const placesSql = (groupControlOfModule: string) => `select lm.mac, coalesce(lm."group", 0) as "group",
-    ${groupControlOfModule} as gc, coalesce(lm.profile_id, 0) as profile, mo.power, k.district
+/**
+ * Where each of the demo's lamps stands: its group, group control, profile, undimmed power (`fullPower`, W) and
+ * cabinet's district.
+ */
+export const placesSql = (groupControlOfModule: string, fullPower: string) => `select lm.mac,
+    coalesce(lm."group", 0) as "group", ${groupControlOfModule} as gc, coalesce(lm.profile_id, 0) as profile,
+    ${fullPower} as power, k.district
   from luminary_modules lm
   join luminaries l on l.control_module = lm._id and l.deleted_at is null
   left join luminary_models mo on mo._id = l.model

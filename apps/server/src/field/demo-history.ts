@@ -12,7 +12,7 @@ import {
   savedHoursSql,
 } from './demo-history-sql.ts';
 import { nightCurves } from './demo-nights.ts';
-import { GROUP_CONTROL_OF_MODULE, type Raw } from './rollups.ts';
+import { FULL_POWER_W, GROUP_CONTROL_OF_MODULE, type Raw } from './rollups.ts';
 
 // The demo's past, so its reports, savings and dashboard have a shape on the first visit (issue 28 §8): what its
 // lamps and meters would have recorded over the last days under its program. Each night is computed once per kind of
@@ -46,7 +46,7 @@ async function kindsOfLamps(db: Db, group: number, city: City) {
 
 /** Each lamp with its group, group control, profile, model power and district, as the rollups count them. */
 async function placed(raw: Raw, group: number, lamps: Lamp[]): Promise<Placed[]> {
-  const { rows } = (await raw.query(placesSql(GROUP_CONTROL_OF_MODULE), [group])) as {
+  const { rows } = (await raw.query(placesSql(GROUP_CONTROL_OF_MODULE, FULL_POWER_W), [group])) as {
     rows: Record<string, unknown>[];
   };
   const num = (v: unknown) => (v == null ? null : Number(v));

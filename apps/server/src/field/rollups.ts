@@ -252,6 +252,12 @@ const before = (col: string) => `(select b.${col}_max from module_hours b
 /** The group control of a lamp's module (`lm`, its lamp `l`), db/group-control-of.ts; 0 for none. */
 export const GROUP_CONTROL_OF_MODULE = `coalesce(${groupControlOf('lm._id', 'l.profile_group')}, 0)`;
 
+/**
+ * What a lamp (`l`, its model `mo`) draws undimmed, in W: its model's rated power at the lamp's own highest power
+ * level (a driver capped at 80 % never draws its full rating, so the savings of dimming are counted from the cap).
+ */
+export const FULL_POWER_W = `mo.power * coalesce(l.max_power_level, 100) / 100.0`;
+
 /** the hours of a UTC day, 0 to 23: module_days holds one value for each, element i + 1 for hour i */
 export const HOURS_OF_DAY = Array.from({ length: 24 }, (_, i) => i);
 /** the instant (UTC) at which element `i` (from 1, as unnest's ordinality counts) of `day`'s arrays in module_days starts */
@@ -302,7 +308,7 @@ async function rollSaved(raw: Raw, macs: string[], hours: string[]): Promise<voi
      insert into saved_hours as s ("group", hour, group_control, profile, burn_h, wh, rated_wh, full_wh)
      select coalesce(lm."group", 0), c.hour, ${GROUP_CONTROL_OF_MODULE}, coalesce(lm.profile_id, 0),
        sum(c.burn_h), sum(c.wh), coalesce(sum(c.wh) filter (where mo.power > 0), 0),
-       coalesce(sum(c.burn_h * mo.power) filter (where mo.power > 0), 0)
+       coalesce(sum(c.burn_h * ${FULL_POWER_W}) filter (where mo.power > 0), 0)
      from changed c
      join luminary_modules lm on lm.mac = c.mac and lm.deleted_at is null
      join luminaries l on l.control_module = lm._id and l.deleted_at is null
