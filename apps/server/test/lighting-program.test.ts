@@ -104,6 +104,38 @@ describe('lighting programs in the field', () => {
     expect(other).toMatchObject({ source: 'politic', profile: { name: 'Quiet night' } });
   });
 
+  it('burns a lamp within its power levels: the program a driver of 50–100 % or of 0–30 % gets, and what it shows', async () => {
+    // the politic's 40 % is below the lowest level of one lamp's driver and above the highest of another's
+    const [low, high] = [modules[3]!, modules[4]!];
+    const lampOf = async (moduleId: number) =>
+      (await s.call('GET', `/api/v1/Luminaries?controlModule=${moduleId}`)).body.data[0] as { _id: number };
+    const range = async (moduleId: number, body: object) =>
+      expect((await s.call('PATCH', `/api/v1/Luminaries/${(await lampOf(moduleId))._id}`, body)).status).toBe(
+        200,
+      );
+    await range(low._id, { minPowerLevel: 50 });
+    await range(high._id, { maxPowerLevel: 30 });
+    await until(async () => {
+      const now = await levels();
+      return now.get(low.mac) === 50 && now.get(high.mac) === 30 && now.get(modules[5]!.mac) === 40
+        ? true
+        : undefined;
+    }, 10_000);
+    const peak = async (moduleId: number) =>
+      Math.max(
+        ...(await s.call('GET', `/api/v2/lighting/lamps/${moduleId}`)).body.result.points.map(
+          (p: { level: number }) => p.level,
+        ),
+      );
+    expect([await peak(low._id), await peak(high._id)]).toEqual([50, 30]);
+    await range(low._id, { minPowerLevel: null });
+    await range(high._id, { maxPowerLevel: null });
+    await until(async () => {
+      const now = await levels();
+      return now.get(low.mac) === 40 && now.get(high.mac) === 40 ? true : undefined;
+    }, 10_000);
+  });
+
   it('gives a lamp its socket’s group control profile, read from its mounting', async () => {
     const lamp = modules[2]!;
     const gc = (await s.call('POST', '/api/v1/GroupControl', { name: 'Main street', id: 7 })).body;

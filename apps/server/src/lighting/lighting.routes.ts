@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { addDays, isCalendarDay, isTimeZone, localDay, sunNight, type MethodNight } from '@sl/domain/astro';
-import { chooseProgram, chosenNight, nextStep } from '@sl/domain/lighting';
+import { chooseProgram, chosenNight, nextStep, withinLevelRange } from '@sl/domain/lighting';
 import { entity, idSchema, TWILIGHT_METHODS } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
 import { errorResponses } from '../entities/entity-schemas.ts';
@@ -116,7 +116,8 @@ export function registerLightingRoutes(app: FastifyInstance, service: EntityServ
       const world = await loadWorld(db, controller.group);
       const programOn = (day: string) => {
         const choice = chooseProgram(lamp.facts, { ...world, ...world.dayOf(day) });
-        return { day, choice, night: chosenNight(world.profiles, choice, { lat, lon }, day, tz) };
+        const night = chosenNight(world.profiles, choice, { lat, lon }, day, tz);
+        return { day, choice, night: { ...night, points: withinLevelRange(night.points, lamp.range) } };
       };
       // unasked, the night in progress (it began at the last local noon), or tonight once that one is over
       let {

@@ -5,6 +5,7 @@ import {
   orderPolitics,
   weekendOf,
   weekendOfZone,
+  levelRangeOf,
   type DayCategory,
   type LampFacts,
   type Politic,
@@ -174,7 +175,8 @@ export async function loadControllers(db: Db, only?: number[]): Promise<PlacedCo
         order by k.mid, p._id`
       }
       ), lit as (
-        select distinct on (control_module) control_module, _id, model, profile_group from luminaries
+        select distinct on (control_module) control_module, _id, model, profile_group, min_power_level,
+          max_power_level from luminaries
         where deleted_at is null and control_module is not null
           ${only ? sql`and control_module in (select _id from mods)` : sql``}
         order by control_module, _id
@@ -183,7 +185,9 @@ export async function loadControllers(db: Db, only?: number[]): Promise<PlacedCo
         s.road_class, s.support_category, s.type as support_type,
         ${sql.raw(groupControlOf('m._id', 'lit.profile_group'))} as group_control,
         (held.sock->>'groupProfile')::bigint as group_profile, lit._id as lamp,
-        coalesce(l.model, lit.model) as model
+        coalesce(l.model, lit.model) as model,
+        case when l._id is not null then l.min_power_level else lit.min_power_level end as min_level,
+        case when l._id is not null then l.max_power_level else lit.max_power_level end as max_level
       from mods m
       left join held on held.mid = m._id
       left join luminary_supports s on s._id = coalesce(held.support, m.luminary_support) and s.deleted_at is null
@@ -208,6 +212,7 @@ export async function loadControllers(db: Db, only?: number[]): Promise<PlacedCo
       lampId: num(m.lamp),
       mac: String(m.mac),
       facts,
+      range: levelRangeOf(num(m.min_level), num(m.max_level)),
     });
   }
   return [...byId.values()];

@@ -7,6 +7,7 @@ import {
   type DayType,
   type LampFacts,
 } from './program-choice.ts';
+import { withinLevelRange, type LevelRange } from './level-range.ts';
 import { profileNight, type LevelPoint, type ProfileNight, type ProfileProgram } from './profile-night.ts';
 
 /**
@@ -17,7 +18,8 @@ import { profileNight, type LevelPoint, type ProfileNight, type ProfileProgram }
 export type ProgramTable = { macs: string[]; points: LevelPoint[] };
 export type ControllerProgram = { from: Date; to: Date; tables: ProgramTable[] };
 
-export type ProgramLamp = { mac: string; facts: LampFacts };
+/** a lamp: its MAC, what the rules ask about it, and the levels its driver can burn at (none: 0–100 %) */
+export type ProgramLamp = { mac: string; facts: LampFacts; range?: LevelRange };
 /** What a group's programs are made of: its politics (ordered), profiles and group controls, and its days. */
 export type ProgramWorld = Omit<ChoiceContext, 'dayType' | 'category'> & {
   profiles: ReadonlyMap<number, ProfileProgram>;
@@ -54,6 +56,7 @@ export class ProgramCompiler {
   private readonly suns = new Map<string, SunNight>();
   private readonly nights = new Map<string, LevelPoint[]>();
   private readonly programs = new Map<string, { key: string; points: LevelPoint[] }>();
+  private readonly ranged = new Map<string, { key: string; points: LevelPoint[] }>();
 
   constructor(private readonly world: ProgramWorld) {}
 
@@ -62,7 +65,7 @@ export class ProgramCompiler {
     const days = Array.from({ length: PROGRAM_DAYS }, (_, i) => addDays(firstDay, i));
     const groups = new Map<string, ProgramTable>();
     for (const lamp of lamps) {
-      const program = this.programOf(lamp.facts, place, tz, days);
+      const program = this.held(this.programOf(lamp.facts, place, tz, days), lamp.range);
       const table = groups.get(program.key);
       if (table) table.macs.push(lamp.mac);
       else groups.set(program.key, { macs: [lamp.mac], points: program.points });
@@ -83,6 +86,15 @@ export class ProgramCompiler {
     const program = { key, points };
     this.programs.set(id, program);
     return program;
+  }
+
+  /** A program as a lamp of this range burns it: one table for the lamps of one range. */
+  private held(program: { key: string; points: LevelPoint[] }, range: LevelRange | undefined) {
+    if (!range) return program;
+    const key = `${program.key}|${range.min}-${range.max}`;
+    let held = this.ranged.get(key);
+    if (!held) this.ranged.set(key, (held = { key, points: withinLevelRange(program.points, range) }));
+    return held;
   }
 
   private night(profileId: number | null, twil: number | undefined, place: Place, tz: string, day: string) {

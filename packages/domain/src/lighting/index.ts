@@ -6,3 +6,4 @@ export * from './profile-year.ts';
 export * from './weekend-region.ts';
 export * from './switch-instants.ts';
 export * from './lamp-expectation.ts';
+export * from './level-range.ts';
