@@ -55,6 +55,7 @@ import { TalqDevices } from './talq/talq-devices.ts';
 import { TalqGateways } from './talq/talq-gateways.ts';
 import { TalqOverrides } from './talq/talq-overrides.ts';
 import { TalqPrograms } from './talq/talq-programs.ts';
+import { TalqLoggerConfigs } from './talq/talq-logger-configs.ts';
 import { registerTalqGatewayRoutes } from './talq/talq.routes.ts';
 import { TalqModules } from './talq/talq-module.ts';
 import { registerTalqModuleRoutes } from './talq/talq-module.routes.ts';
@@ -325,6 +326,8 @@ export async function buildApp({
   const talqGateways = new TalqGateways(db, service, secrets);
   const overrides = new TalqOverrides(db, talqGateways, config.commandTimeoutMs);
   const talqPrograms = new TalqPrograms(db, talqGateways, config.commandTimeoutMs);
+  const loggerConfigs = new TalqLoggerConfigs(talqGateways, config.commandTimeoutMs, app.log);
+  app.addHook('onClose', () => loggerConfigs.stop());
   const commandService = new CommandService(db, new FieldCommands(gateway, overrides, talqPrograms), hub, {
     timeoutMs: config.commandTimeoutMs,
     log: app.log,
@@ -361,10 +364,12 @@ export async function buildApp({
     devices: new TalqDevices(db, service, { repo, placement }),
     reports: new TalqLogReports(raw, ingest, () => detector.detectSoon()),
     requestIds: new TalqRequestIds(db),
-    // a gateway bootstrapped (again) has none of the programs it had: they go out within a second or two
+    // a gateway bootstrapped (again) has none of the programs and logger configurations it had: they go out
+    // within a second or two
     bootstrapped: (g) => {
       talqPrograms.forget(g.id);
       programs?.resend([g.login]);
+      loggerConfigs.send(g);
     },
   });
   registerControlRoutes(app, db, commandService, service);

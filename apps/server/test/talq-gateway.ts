@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkPrograms, checkRequest, declares } from '../src/talq/talq-schemas.ts';
+import { checkLoggerModes, checkPrograms, checkRequest, declares } from '../src/talq/talq-schemas.ts';
 import { talq, type Creds } from './talq-client.ts';
 
 // A TALQ gateway's API (talq-gw.json) as far as the control tests need it: it keeps every request the CMS makes,
@@ -8,7 +8,7 @@ import { talq, type Creds } from './talq-client.ts';
 // mode says. In `feedback` it accepts (202) and PATCHes each addressed lamp's feedbackLightCommand to the CMS
 // after `delayMs`, as a gateway does once its lamps took the command. It keeps the control programs and calendars
 // it is sent and the calendar assigned to each lamp function, and counts as a problem any reference to an entity it
-// was not sent before (a calendar's program, an assignment's calendar).
+// was not sent before (a calendar's program, an assignment's calendar), and the logger configurations it is sent.
 
 export type GatewayMode = 'feedback' | 'silent' | 'refuse' | 'sync';
 export type Received = {
@@ -50,6 +50,8 @@ export async function testGateway() {
   const calendars = new Map<string, Entity & { rules?: { program: string }[]; defaultProgram?: string }>();
   /** lamp function address → calendar address */
   const assigned = new Map<string, string>();
+  /** the logger configurations it was sent, by address, and when each arrived */
+  const loggers = new Map<string, { address: string; at: number } & Record<string, unknown>>();
 
   const feedBack = async (o: Override) => {
     const body = o.addresses.map((a) => ({
@@ -80,9 +82,26 @@ export async function testGateway() {
     for (const r of sent) if (r.status !== 200) problems.push(`feedback PATCH answered ${r.status}`);
   };
 
-  /** The programs, calendars and assignments it takes (undefined: not one of those requests). */
+  /** The programs, calendars, assignments and logger configurations it takes (undefined: none of those). */
   const keep = (method: string, path: string, body: unknown, wrong: (what: string) => void) => {
     const [, collection, address] = path.split('/');
+    if (collection === 'logger-configs') {
+      const config = body as { address: string };
+      const had = loggers.get(address ?? config.address);
+      if (method === 'POST' && !address) {
+        if (had) return { status: 409, body: [{ key: 'alreadyExists' }] };
+        loggers.set(config.address, { ...config, at: Date.now() });
+        return { status: 201, body: undefined };
+      }
+      if (!had) return { status: 404, body: [{ key: 'notFound' }] };
+      if (method === 'PUT') {
+        if (config.address !== address) wrong('logger address not the path’s');
+        loggers.set(address!, { ...config, at: Date.now() });
+        return { status: 200, body: undefined };
+      }
+      if (method === 'DELETE') loggers.delete(address!);
+      return { status: 200, body: had };
+    }
     const store =
       collection === 'control-programs' ? programs : collection === 'calendars' ? calendars : undefined;
     if (store) {
@@ -143,10 +162,15 @@ export async function testGateway() {
       const template = path
         .replace(/^\/devices\/[^/]+$/, '/devices/{deviceAddress}')
         .replace(/^\/calendars\/[^/]+$/, '/calendars/{calendarAddress}')
-        .replace(/^\/control-programs\/[^/]+$/, '/control-programs/{controlProgramAddress}');
+        .replace(/^\/control-programs\/[^/]+$/, '/control-programs/{controlProgramAddress}')
+        .replace(/^\/logger-configs\/[^/]+$/, '/logger-configs/{loggerAddress}');
       if (!declares('gw', template, req.method!)) wrong('not an operation of talq-gw.json');
       const checked = checkRequest('gw', template, req.method!, body);
       if (!checked.ok) wrong(checked.errors.join('; '));
+      if (template.startsWith('/logger-configs') && body !== undefined) {
+        const modes = checkLoggerModes(body);
+        if (!modes.ok) wrong(modes.errors.join('; '));
+      }
       if (template.startsWith('/control-programs') && body !== undefined) {
         const each = checkPrograms(Array.isArray(body) ? body : [body]);
         if (!each.ok) wrong(each.errors.join('; '));
@@ -190,6 +214,7 @@ export async function testGateway() {
     programs,
     calendars,
     assigned,
+    loggers,
     /** the CMS it reports to, once bootstrapped */
     reportsTo(to: { c: Creds; clientAddress: string; cmsAddress: string }) {
       cms = to;

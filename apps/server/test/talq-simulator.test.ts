@@ -133,4 +133,36 @@ describe(`the simulator's TALQ gateway on ${backend}`, () => {
       ).toBe(404);
     }
   });
+
+  it("takes the console's logger configurations and reports as they say: a shorter period, more often", async () => {
+    await until(() => (gateway.loggers.configs.size === 2 ? true : undefined), 10_000);
+    const [sampling] = gateway.loggers.samplings(60_000);
+    expect(sampling!.periodMs).toBe(15 * 60_000);
+    const measurements = gateway.loggers.configs.get(sampling!.logger)!;
+    // the console's own logger, its sampling every second: the gateway's own minute no longer applies
+    const faster = structuredClone(measurements);
+    faster.recordingMode!.samplingProfiles![0]!.samplingPeriod = 'PT1S';
+    const put = (body: unknown) =>
+      fetch(
+        `${gateway.url}/logger-configs/${measurements.address}?clientAddress=${gateway.cmsAddress()}` +
+          `&talqRequestId=${crypto.randomUUID()}`,
+        {
+          method: 'PUT',
+          headers: { 'talq-api-version': '2.7.1', 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+      );
+    expect((await put({ ...faster, recordingMode: { type: 'PeriodicRecordingMode' } })).status).toBe(400);
+    const before = gateway.counters.reports;
+    expect((await put(faster)).status).toBe(200);
+    await until(() => (gateway.counters.reports >= before + 2 ? true : undefined), 5000);
+    // what the logger asks beyond the unconfigured report reaches the console: the lamps' operating hours
+    const [g] = (await s.call('GET', '/api/v2/talq/gateways')).body.result as { id: number }[];
+    const hours = async () =>
+      ((await modulesOf(g!.id)) as (Module & { runh: number | null })[]).every((m) => m.runh !== null)
+        ? true
+        : undefined;
+    await until(hours, 10_000);
+    expect((await put(measurements)).status).toBe(200);
+  });
 });

@@ -13,7 +13,8 @@ const USAGE = `usage: simulate --broker mqtt://host:port --city cambridge
    or: simulate --talq --cms http://host:port/talq/v2 --login L --secret S --city cambridge
   [--controllers N] [--network 0..65535] [--gateway-port p] [--report-period s]
                           one TALQ 2.7.1 gateway for the city's lamps (the console's commissioning answer
-                          gives cmsUri, login and secret)`;
+                          gives cmsUri, login and secret); it reports every report period (default 900 s)
+                          until the CMS's logger configurations give it their own`;
 
 const { values } = parseArgs({
   options: {

@@ -5,6 +5,7 @@ import { type TalqDevice, TalqDevices, type TalqFunction, patched } from './talq
 import { gatewayRequest } from './talq-gateway-client.ts';
 import type { Gateway } from './talq-gateways.ts';
 import type { LogReport, TalqLogReports } from './talq-log-reports.ts';
+import { loggerConfigsOf } from './talq-logger-entities.ts';
 import type { TalqOverrides } from './talq-overrides.ts';
 import type { TalqRequestIds } from './talq-request-ids.ts';
 import { checkRequest } from './talq-schemas.ts';
@@ -185,6 +186,14 @@ export async function registerTalqCmsRoutes(
           throw err;
         }
         return reply.code(201).send();
+      });
+
+      // a logger configuration the CMS gives this gateway (talq-logger-entities.ts), as it was sent
+      cms.get('/logger-configs/:loggerAddress', PUBLIC, async (req) => {
+        const address = (req.params as { loggerAddress: string }).loggerAddress.toLowerCase();
+        const config = loggerConfigsOf(req.talq.gateway).find((l) => l.address === address);
+        if (!config) throw new TalqError(404, 'unknownLogger');
+        return config;
       });
     },
     { prefix: TALQ_PREFIX },

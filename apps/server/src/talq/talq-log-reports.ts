@@ -52,7 +52,7 @@ export type LogData = {
 export type LogReport = { address?: string; entries?: { cmsRefId?: string; data?: LogData }[] };
 
 /** The module columns a TALQ attribute fills, and how its value becomes the column's unit. */
-const ATTRIBUTES: Record<string, { column: 'pow' | 'energy' | 'runh' | 'temp'; scale: number }> = {
+export const ATTRIBUTES: Record<string, { column: 'pow' | 'energy' | 'runh' | 'temp'; scale: number }> = {
   activePower: { column: 'pow', scale: 1 },
   // TALQ counts kWh, the console's modules Wh
   activeEnergy: { column: 'energy', scale: 1000 },
@@ -60,7 +60,7 @@ const ATTRIBUTES: Record<string, { column: 'pow' | 'energy' | 'runh' | 'temp'; s
   temperature: { column: 'temp', scale: 1 },
 };
 /** TALQ attributes the console has no column for, kept with the module's raw report */
-const KEPT = ['supplyVoltage', 'supplyCurrent', 'powerFactor'];
+export const KEPT = ['supplyVoltage', 'supplyCurrent', 'powerFactor'];
 
 const STATE_COLUMNS = VALUE_COLUMNS;
 type State = Record<(typeof STATE_COLUMNS)[number], number | null>;
@@ -82,13 +82,13 @@ export type Prepared = { readings: TalqReading[]; meters: MeterReading[]; change
 // phase of its own (a single-phase meter, or one that counts only totals).
 type PhaseKey = 'voltage' | 'current' | 'power' | 'energy';
 type PhaseValues = Partial<Record<PhaseKey, number>>;
-const METER_UNITS: Record<PhaseKey, { attribute: string; scale: number }> = {
+export const METER_UNITS: Record<PhaseKey, { attribute: string; scale: number }> = {
   voltage: { attribute: 'Voltage', scale: 100 },
   current: { attribute: 'Current', scale: 1000 },
   power: { attribute: 'ActivePower', scale: 100 },
   energy: { attribute: 'ActiveEnergy', scale: 1000 },
 };
-const METER_TOTALS: Record<string, PhaseKey> = {
+export const METER_TOTALS: Record<string, PhaseKey> = {
   supplyVoltage: 'voltage',
   totalCurrent: 'current',
   totalPower: 'power',

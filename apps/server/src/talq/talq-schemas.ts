@@ -172,3 +172,17 @@ export function checkLogEntries(report: unknown): SchemaCheck {
   }
   return { ok: true };
 }
+
+/**
+ * A logger configuration's recording and reporting modes each against its own type's schema: the API files give
+ * them as a `oneOf` that VendorRecordingMode's few properties let any `{ type }` pass.
+ */
+export function checkLoggerModes(config: unknown): SchemaCheck {
+  const { recordingMode, reportingMode } = (config ?? {}) as Record<string, { type?: unknown } | undefined>;
+  for (const mode of [recordingMode, reportingMode]) {
+    if (typeof mode?.type !== 'string') continue;
+    const c = checkComponent(mode.type, mode);
+    if (!c.ok) return { ok: false, errors: c.errors.map((err) => `${String(mode.type)} ${err}`) };
+  }
+  return { ok: true };
+}

@@ -1,18 +1,21 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getTimes } from 'suncalc';
 import type { City } from '../city/build-city.ts';
 import { CITIES, isCityName } from '../city/inventory.ts';
+import { GatewayLoggers, ReportSchedule } from './talq-gateway-loggers.ts';
 import { GatewayPrograms } from './talq-gateway-programs.ts';
+import { reportOf } from './talq-gateway-reports.ts';
 import { TalqCmsClient, TALQ_VERSION } from './talq-cms-client.ts';
 
 // An open TALQ 2.7.1 gateway (issue 31 §8) for a city of the simulator's inventories: it serves the part of the
 // gateway API (talq-gw.json) a CMS drives lamps with, bootstraps with the CMS (TALQ §5.1), announces one lamp device
 // per module of the city, runs the control programs and calendars the CMS assigns its lamps (talq-gateway-programs.ts;
 // a lamp with none lights from sunset to sunrise by the gateway's own astronomical clock), follows override commands
-// (feedback PATCH of `feedbackLightCommand`, then a log report of the new state), and reports every lamp's
-// `actualLightState`, `activePower` and `activeEnergy` every report period.
+// (feedback PATCH of `feedbackLightCommand`, then a log report of the new state), and reports its lamps' values as
+// the CMS's logger configurations ask (talq-gateway-loggers.ts); until it has one, every lamp's
+// `actualLightState`, `activePower` and `activeEnergy` every report period of its own.
 
 export type TalqGatewayOptions = {
   /** the CMS's TALQ API, `http://HOST:PORT/talq/v2` */
@@ -23,7 +26,7 @@ export type TalqGatewayOptions = {
   /** where the gateway's own API listens (port 0: any free one) */
   host?: string;
   port?: number;
-  /** how often every lamp's values are reported (TALQ's lighting profile: 15 min) */
+  /** how often every lamp's values are reported until a logger configuration says (TALQ's lighting profile: 15 min) */
   reportMs?: number;
   /** the gateway's clock (tests move it) */
   clock?: () => Date;
@@ -47,6 +50,8 @@ export type TalqLamp = {
   level: number;
   /** Wh since it was announced */
   energyWh: number;
+  /** hours lit since it was announced */
+  burnHours: number;
   override?: { level: number; until: number; cmsRefId?: string };
 };
 
@@ -57,6 +62,8 @@ export type TalqGatewayHandle = {
   counters: { overrides: number; reports: number; feedbacks: number; gatewayPatches: number };
   /** the control programs, calendars and assignments the CMS sent it */
   programs: GatewayPrograms;
+  /** the logger configurations the CMS sent it */
+  loggers: GatewayLoggers;
   /** the CMS's address this gateway answers to */
   cmsAddress(): string | undefined;
   /** sends every lamp's values now */
@@ -113,6 +120,7 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
         watts: m.watts,
         level: 0,
         energyWh: 0,
+        burnHours: 0,
       };
     }),
   );
@@ -131,6 +139,7 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
     lastStep = now;
     for (const l of lamps) {
       l.energyWh += (l.watts * l.level * hours) / 100;
+      if (l.level > 0) l.burnHours += hours;
       if (l.override && l.override.until <= now) l.override = undefined;
       l.level =
         l.override?.level ??
@@ -139,36 +148,18 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
     }
   };
 
-  const reportOf = (of: TalqLamp[]) => {
-    const timestamp = clock().toISOString();
-    const attribute = (src: string, attributeName: string, attributeValue: object) => ({
-      data: { type: 'AttributeLogData', srcAddress: src, timestamp, attributeName, attributeValue },
-    });
-    return {
-      address: randomUUID(),
-      entries: of.flatMap((l) => [
-        attribute(`${l.address}/lamp`, 'actualLightState', {
-          type: 'AttributeLevelState',
-          value: { name: 'LevelState', value: l.level },
-        }),
-        attribute(`${l.address}/monitor`, 'activePower', {
-          type: 'AttributeFloat',
-          value: Math.round(l.watts * l.level) / 100,
-        }),
-        attribute(`${l.address}/monitor`, 'activeEnergy', {
-          type: 'AttributeFloat',
-          value: Math.round(l.energyWh) / 1000,
-        }),
-      ]),
-    };
-  };
-  const report = async (of = lamps) => {
+  const loggers = new GatewayLoggers();
+  const ownPeriodMs = o.reportMs ?? 15 * 60_000;
+  const report = async (of = lamps, sampling = loggers.samplings(ownPeriodMs)[0]) => {
     step();
     for (let i = 0; i < of.length; i += ANNOUNCE_BATCH) {
-      await cms.must('POST', '/log-reports', reportOf(of.slice(i, i + ANNOUNCE_BATCH)));
+      await cms.must('POST', '/log-reports', reportOf(of.slice(i, i + ANNOUNCE_BATCH), clock(), sampling));
       counters.reports += 1;
     }
   };
+  const schedule = new ReportSchedule(loggers, ownPeriodMs, (sampling) => {
+    void report(lamps, sampling).catch((err: unknown) => console.error(String(err)));
+  });
 
   /** the CMS's override: each lamp named takes its level (or goes back to its program), then says so */
   const override = async (body: {
@@ -253,6 +244,11 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
         );
         return;
       }
+      const logged = loggers.handle(req.method ?? 'GET', path, body);
+      if (logged) {
+        if (logged.status < 300 && req.method !== 'GET') schedule.restart();
+        return answer(logged.status, logged.body);
+      }
       const programmed = programs.handle(req.method ?? 'GET', path, body);
       if (programmed) {
         // a lamp given a calendar follows it from now on
@@ -290,7 +286,19 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
   ])) as TalqDevice[];
   cms.clientAddress = own!.address;
   cmsAddress ??= own!.functions?.find((f) => f.type === 'GatewayFunction')?.cmsAddress?.value;
-  await cms.must('POST', '/services', [{ name: 'ControlService' }, { name: 'DataCollectService' }]);
+  await cms.must('POST', '/services', [
+    { name: 'ControlService' },
+    {
+      name: 'DataCollectService',
+      supportedModes: [
+        'VendorRecordingMode',
+        'EventRecordingMode',
+        'PeriodicRecordingMode',
+        'ImmediateReportingMode',
+      ],
+      samplingPeriodSupported: true,
+    },
+  ]);
   await cms.must('POST', '/device-classes', [LAMP_CLASS]);
   await cms.must('POST', '/device-classes', []);
   for (let i = 0; i < lamps.length; i += ANNOUNCE_BATCH)
@@ -313,21 +321,18 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
       })),
     );
   await report();
-  const timer = setInterval(
-    () => void report().catch((err: unknown) => console.error(String(err))),
-    o.reportMs ?? 15 * 60_000,
-  );
-  timer.unref();
+  schedule.restart();
 
   return {
     url,
     lamps,
     counters,
     programs,
+    loggers,
     report: () => report(),
     cmsAddress: () => cmsAddress,
     stop: async () => {
-      clearInterval(timer);
+      schedule.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
