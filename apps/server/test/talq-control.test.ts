@@ -4,7 +4,7 @@ import { OVERRIDE_HOURS } from '../src/talq/talq-overrides.ts';
 import { programsSent, until } from './field-setup.ts';
 import { backend, startServer, type TestServer } from './harness.ts';
 import { bootstrapAt, commission, lampDevice, talq } from './talq-client.ts';
-import { testGateway } from './talq-gateway.ts';
+import { gatewayWithLamps, type testGateway } from './talq-gateway.ts';
 
 // TALQ control, CMS → gateway (issue 31 §4): the console's dim of a TALQ gateway's lamps goes out as one
 // override command, checked against the gateway API's schema, and is done only when the gateway fed back every
@@ -20,25 +20,10 @@ let gwAddresses: { gatewayAddress: string; cmsAddress: string };
 
 beforeAll(async () => {
   s = await startServer({ commandTimeoutMs: COMMAND_TIMEOUT_MS }, { programs: { settleMs: 200 } });
-  gw = await testGateway();
-  // in a city, so that its lamps have a place and a lighting program could be made for them
-  const city = (await s.call('GET', '/api/v1/Cities?limit=1')).body.data[0]._id as number;
-  const c = await commission(s, 'Control gateway', gw.url, city);
-  const { gatewayAddress, cmsAddress } = await bootstrapAt(c, gw.url);
+  // in a city, so that its lamps have a place and a lighting program is made for them
+  let gatewayAddress: string, cmsAddress: string;
+  ({ gw, gatewayAddress, cmsAddress, lamps, modules } = await gatewayWithLamps(s, 'Control gateway'));
   gwAddresses = { gatewayAddress, cmsAddress };
-  gw.reportsTo({ c, clientAddress: gatewayAddress, cmsAddress });
-  lamps = [randomUUID(), randomUUID(), randomUUID()].sort();
-  const announced = await talq(c, 'POST', '/devices', {
-    clientAddress: gatewayAddress,
-    body: lamps.map((a, i) => lampDevice(a, 0.12 + i / 1000, 52.2)),
-  });
-  expect(announced.status).toBe(201);
-  modules = await Promise.all(
-    lamps.map(
-      async (a) =>
-        (await s.call('GET', `/api/v1/LuminaryModules?uid=${a}`)).body.data[0] as (typeof modules)[0],
-    ),
-  );
 });
 afterAll(async () => {
   await gw?.close();

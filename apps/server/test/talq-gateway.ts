@@ -1,7 +1,9 @@
 import http from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { checkLoggerModes, checkPrograms, checkRequest, declares } from '../src/talq/talq-schemas.ts';
-import { talq, type Creds } from './talq-client.ts';
+import type { TestServer } from './harness.ts';
+import { bootstrapAt, commission, lampDevice, talq, type Creds } from './talq-client.ts';
 
 // A TALQ gateway's API (talq-gw.json) as far as the control tests need it: it keeps every request the CMS makes,
 // checks each against the gateway API's schema and TALQ's transport rules, and answers override commands as its
@@ -225,4 +227,33 @@ export async function testGateway() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A test gateway commissioned in the server's first city, bootstrapped, reporting to the CMS, with three lamps
+ * announced: their TALQ addresses (sorted) and their modules.
+ */
+export async function gatewayWithLamps(s: TestServer, name: string) {
+  const gw = await testGateway();
+  const city = (await s.call('GET', '/api/v1/Cities?limit=1')).body.data[0]._id as number;
+  const c = await commission(s, name, gw.url, city);
+  const { gatewayAddress, cmsAddress } = await bootstrapAt(c, gw.url);
+  const bootstrapEnded = Date.now();
+  gw.reportsTo({ c, clientAddress: gatewayAddress, cmsAddress });
+  const lamps = [randomUUID(), randomUUID(), randomUUID()].sort();
+  const announced = await talq(c, 'POST', '/devices', {
+    clientAddress: gatewayAddress,
+    body: lamps.map((a, i) => lampDevice(a, 0.12 + i / 1000, 52.2)),
+  });
+  if (announced.status !== 201) throw new Error(`the lamps' announcement answered ${announced.status}`);
+  const modules = await Promise.all(
+    lamps.map(
+      async (a) =>
+        (await s.call('GET', `/api/v1/LuminaryModules?uid=${a}`)).body.data[0] as {
+          _id: number;
+          mac: string;
+        },
+    ),
+  );
+  return { gw, c, gatewayAddress, cmsAddress, bootstrapEnded, lamps, modules };
 }

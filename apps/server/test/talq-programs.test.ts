@@ -1,17 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { programsSent, until } from './field-setup.ts';
 import { backend, startServer, type TestServer } from './harness.ts';
-import {
-  commission,
-  bootstrapAt,
-  gatewayDevice,
-  LAMP_CLASS,
-  lampDevice,
-  talq,
-  type Creds,
-} from './talq-client.ts';
-import { testGateway, type Received } from './talq-gateway.ts';
+import { gatewayDevice, LAMP_CLASS, talq, type Creds } from './talq-client.ts';
+import { gatewayWithLamps, type testGateway, type Received } from './talq-gateway.ts';
 
 // Lighting programs to a TALQ gateway (issue 31 §4): the program the console compiles for the gateway goes out as
 // control programs, then calendars naming them, then the calendars' assignment to the lamps, every request checked
@@ -29,25 +20,7 @@ let brightProfile: number;
 
 beforeAll(async () => {
   s = await startServer({ commandTimeoutMs: 3000 }, { programs: { settleMs: 200 } });
-  gw = await testGateway();
-  const city = (await s.call('GET', '/api/v1/Cities?limit=1')).body.data[0]._id as number;
-  c = await commission(s, 'Program gateway', gw.url, city);
-  const at = await bootstrapAt(c, gw.url);
-  bootstrapEnded = Date.now();
-  gatewayAddress = at.gatewayAddress;
-  gw.reportsTo({ c, clientAddress: gatewayAddress, cmsAddress: at.cmsAddress });
-  lamps = [randomUUID(), randomUUID(), randomUUID()].sort();
-  const announced = await talq(c, 'POST', '/devices', {
-    clientAddress: gatewayAddress,
-    body: lamps.map((a, i) => lampDevice(a, 0.12 + i / 1000, 52.2)),
-  });
-  expect(announced.status).toBe(201);
-  modules = await Promise.all(
-    lamps.map(
-      async (a) =>
-        (await s.call('GET', `/api/v1/LuminaryModules?uid=${a}`)).body.data[0] as (typeof modules)[0],
-    ),
-  );
+  ({ gw, c, gatewayAddress, bootstrapEnded, lamps, modules } = await gatewayWithLamps(s, 'Program gateway'));
 });
 afterAll(async () => {
   await gw?.close();
