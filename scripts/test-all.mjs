@@ -126,6 +126,7 @@ async function runSuite(run) {
   const began = Date.now();
   const out = path.join(os.tmpdir(), `vitest-${process.pid}-${run.name.replace(/\W+/g, '-')}.json`);
   const causes = `${out}.causes`;
+  const fileTimes = `${out}.times`;
   const child = spawn(
     'npx',
     [
@@ -135,9 +136,13 @@ async function runSuite(run) {
       '--reporter=default',
       '--reporter=json',
       `--reporter=${path.resolve('scripts', 'failure-causes.mjs')}`,
+      `--reporter=${path.resolve('scripts', 'file-times.mjs')}`,
       `--outputFile.json=${out}`,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...run.env, FAILURE_CAUSES_FILE: causes } },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...run.env, FAILURE_CAUSES_FILE: causes, FILE_TIMES_FILE: fileTimes },
+    },
   );
   for (const stream of [child.stdout, child.stderr])
     readline.createInterface({ input: stream }).on('line', (line) => console.log(`${tag} ${line}`));
@@ -152,10 +157,9 @@ async function runSuite(run) {
   const result = JSON.parse(fs.readFileSync(out, 'utf8'));
   fs.rmSync(out);
   const told = readCauses(causes);
-  slowest.push(`${run.name}:`, ...slowestFiles(result.testResults));
-  if (run.screens)
-    for (const f of result.testResults)
-      took.screens[path.relative(process.cwd(), f.name)] = Math.round((f.endTime - f.startTime) / 100) / 10;
+  const fileMs = readLines(fileTimes);
+  slowest.push(`${run.name}:`, ...slowestFiles(fileMs));
+  if (run.screens) for (const { where, ms } of fileMs) took.screens[where] = Math.round(ms / 100) / 10;
   passed += result.numPassedTests;
   failed += result.numFailedTests + (result.numFailedTestSuites > 0 && result.numFailedTests === 0 ? 1 : 0);
   if (result.numTotalTests === 0) failed += 1;
@@ -173,22 +177,27 @@ async function runSuite(run) {
 if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 /** the ten files that took longest, to look at when the run grows */
 function slowestFiles(files) {
-  return files
-    .map((f) => ({ where: path.relative(process.cwd(), f.name), s: (f.endTime - f.startTime) / 1000 }))
-    .sort((a, b) => b.s - a.s)
+  return [...files]
+    .sort((a, b) => b.ms - a.ms)
     .slice(0, 10)
-    .map((f) => `  ${f.s.toFixed(0).padStart(5)} s  ${f.where}`);
+    .map((f) => `  ${(f.ms / 1000).toFixed(0).padStart(5)} s  ${f.where}`);
 }
 /** what failure-causes.mjs wrote: each failed test's error with its causes, by "file > full name" */
 function readCauses(file) {
   const told = new Map();
-  if (!fs.existsSync(file)) return told;
-  for (const line of fs.readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
-    const { where, name, text } = JSON.parse(line);
-    if (text) told.set(`${where} > ${name}`, text);
-  }
-  fs.rmSync(file);
+  for (const { where, name, text } of readLines(file)) if (text) told.set(`${where} > ${name}`, text);
   return told;
+}
+/** the JSON lines a reporter wrote to `file`, which is then removed */
+function readLines(file) {
+  if (!fs.existsSync(file)) return [];
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+  fs.rmSync(file);
+  return lines;
 }
 function firstLine(text) {
   return String(text ?? '')
