@@ -32,8 +32,9 @@ const JSON_SAMPLES: Record<string, unknown> = {
   },
 };
 
-// one counter for every builder, so unique fields never collide between builders
-let seq = 0;
+// one counter for every builder of a server, so unique fields never collide between builders; one per server, so
+// a file's samples are the same whichever files ran before it in the worker (the suite does not isolate files)
+const counters = new WeakMap<object, { seq: number }>();
 
 /** what a mounting's socket holds */
 const SOCKET_HELD = ['luminaryModule', 'luminary'];
@@ -51,11 +52,12 @@ export class Samples {
     private readonly socketsOwnModules = false,
   ) {
     this.made = new Map(Object.entries(fixed));
+    if (!counters.has(server)) counters.set(server, { seq: 0 });
   }
 
   /** A fresh valid body for `e` (linked records created as needed). */
   async body(e: Entity, building: string[] = []): Promise<Row> {
-    const n = ++seq;
+    const n = ++counters.get(this.server)!.seq;
     const out: Row = {};
     for (const [name, f] of Object.entries(e.fields)) {
       if (f.readOnly) continue;

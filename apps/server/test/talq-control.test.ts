@@ -143,6 +143,15 @@ describe(`TALQ control on ${backend}`, () => {
     const m = (await s.call('GET', `/api/v1/LuminaryModules?uid=${lamp}`)).body.data[0] as { _id: number };
     const res = await dim(`by=id&id=${m._id}&raw=50`);
     expect(res.body.code).toBe(8);
+    // the gateways' list says what the gateway did not take; the reachable one took everything
+    type Listed = { name: string; problem: { task: string; status: number | null; at: string } | null };
+    const listed = async () => (await s.call('GET', '/api/v2/talq/gateways')).body.result as Listed[];
+    const gone = await until(async () =>
+      (await listed()).find((g) => g.name === 'Gone gateway' && g.problem),
+    );
+    expect(gone.problem).toMatchObject({ status: null, at: expect.any(String) });
+    expect(['gatewayFunction', 'programs', 'loggerConfigs']).toContain(gone.problem!.task);
+    expect((await listed()).find((g) => g.name === 'Control gateway')!.problem).toBeNull();
     expect(await deviceOf(res.body.commandId)).toMatchObject({
       state: 'failed',
       result: { talq: 'gatewayUnreachable' },

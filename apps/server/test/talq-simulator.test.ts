@@ -114,8 +114,14 @@ describe(`the simulator's TALQ gateway on ${backend}`, () => {
       name: 'LevelState',
       value: level,
     });
-    // an attribute the data model does not give the function, one the gateway does not serve, a function it lacks
     const of = (path: string) => s.call('GET', `/api/v2/talq/modules/${m._id}/read/${path}`);
+    // the lamp monitor's power at that level, as the gateway measures it
+    const monitor = described.functions.find((f) => f.type === 'LampMonitorFunction')!;
+    expect((await of(`${monitor.id}/activePower`)).body.result).toMatchObject({
+      type: 'AttributeFloat',
+      value: Math.round(lamp.watts * level) / 100,
+    });
+    // an attribute the data model does not give the function, one the gateway does not serve, a function it lacks
     expect((await of(`${fn.id}/noSuchAttribute`)).body).toMatchObject({
       code: 'NotFoundError',
       fields: ['attribute'],

@@ -247,11 +247,12 @@ export async function registerTalqCmsRoutes(
     for (const waitMs of PATCH_RETRIES_MS) {
       await new Promise((r) => setTimeout(r, waitMs));
       const outcome = await gatewayRequest(g, 'PATCH', path, { body: device, timeoutMs: 10_000 }).then(
-        (a) => (a.status < 300 ? undefined : `answered ${a.status}`),
-        (err: unknown) => `not reached: ${String(err)}`,
+        (a) => (a.status < 300 ? undefined : { status: a.status, text: `answered ${a.status}` }),
+        (err: unknown) => ({ status: null, text: `not reached: ${String(err)}` }),
       );
+      await gateways.tried(g.id, 'gatewayFunction', outcome && { status: outcome.status });
       if (!outcome) return;
-      req.log.warn({ gateway: g.id, outcome }, 'TALQ gateway did not take its GatewayFunction');
+      req.log.warn({ gateway: g.id, outcome: outcome.text }, 'TALQ gateway did not take its GatewayFunction');
     }
   }
 

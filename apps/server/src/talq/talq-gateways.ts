@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { entity } from '@sl/domain';
 import { topicMac } from '@sl/protocol';
 import type { Caller } from '../auth/caller.ts';
@@ -30,7 +30,15 @@ export type Gateway = {
   services: unknown;
   deviceClasses: { name: string; functions?: { functionId: string; type: string }[] }[];
   lastContactAt: Date | null;
+  /** what the CMS last could not give it, until it could */
+  problem: GatewayProblem | null;
+  problemAt: Date | null;
 };
+
+/** what the CMS gives a gateway: its GatewayFunction, its lighting programs, its logger configurations */
+export type GatewayTask = 'gatewayFunction' | 'programs' | 'loggerConfigs';
+/** a task the gateway did not take: the status it answered, or null when it could not be reached */
+export type GatewayProblem = { task: GatewayTask; status: number | null };
 
 /** A locally administered unicast MAC of 6 bytes: a gateway's controller row needs one, and its login is it. */
 const gatewayMac = () => {
@@ -136,6 +144,8 @@ export class TalqGateways {
         services: talqGateways.services,
         deviceClasses: talqGateways.deviceClasses,
         lastContactAt: talqGateways.lastContactAt,
+        problem: talqGateways.problem,
+        problemAt: talqGateways.problemAt,
       })
       .from(talqGateways)
       .innerJoin(C, eq(C._id, talqGateways.controllerId))
@@ -154,6 +164,21 @@ export class TalqGateways {
   /** Writes a gateway's TALQ state (and notes the contact). */
   async update(id: number, set: Partial<typeof talqGateways.$inferInsert>) {
     await this.db.update(talqGateways).set(set).where(eq(talqGateways.controllerId, id));
+  }
+
+  /**
+   * What became of a task the CMS gave the gateway: a problem is kept (with when) for its screen; the task done,
+   * that task's problem is over.
+   */
+  async tried(id: number, task: GatewayTask, problem?: { status: number | null }) {
+    if (problem) {
+      await this.update(id, { problem: { task, status: problem.status }, problemAt: new Date() });
+      return;
+    }
+    await this.db
+      .update(talqGateways)
+      .set({ problem: null, problemAt: null })
+      .where(and(eq(talqGateways.controllerId, id), sql`${talqGateways.problem}->>'task' = ${task}`));
   }
 
   /** Notes that a gateway was heard from, now. */

@@ -33,9 +33,15 @@ function sender(g: Partial<Gateway>) {
   const warned: object[] = [];
   const log = { warn: (o: object) => warned.push(o), error: (o: object) => warned.push(o) };
   const gateway = { id: 1, login: 'GW', state: 'ready', cmsAddress: CMS, services: [], ...g } as Gateway;
-  const configs = new TalqLoggerConfigs({ byLogin: async () => gateway }, 2000, log, 50);
+  /** what the gateway's screen is told of each attempt */
+  const tried: unknown[] = [];
+  const gateways = {
+    byLogin: async () => gateway,
+    tried: async (_id: number, task: string, problem?: object) => void tried.push([task, problem ?? null]),
+  };
+  const configs = new TalqLoggerConfigs(gateways, 2000, log, 50);
   closing.push(() => configs.stop());
-  return { configs, warned, gateway };
+  return { configs, warned, gateway, tried };
 }
 
 const until = async (ok: () => boolean) => {
@@ -45,18 +51,25 @@ const until = async (ok: () => boolean) => {
 
 it('asks a gateway that refused again later, and logs it', async () => {
   const gw = await gatewayAnswering([422, 201]);
-  const { configs, warned } = sender({ gatewayUri: gw.uri });
+  const { configs, warned, tried } = sender({ gatewayUri: gw.uri });
   configs.send({ id: 1, login: 'GW' });
   await until(() => gw.seen.length === 3);
   expect(gw.seen).toEqual(['POST /logger-configs', 'POST /logger-configs', 'POST /logger-configs']);
   expect(warned).toEqual([expect.objectContaining({ gateway: 1, failure: expect.stringMatching(/422/) })]);
+  // the refusal shown on the gateways' screen until the configurations were taken
+  await until(() => tried.length === 2);
+  expect(tried).toEqual([
+    ['loggerConfigs', { status: 422 }],
+    ['loggerConfigs', null],
+  ]);
 });
 
 it('asks an unreachable gateway again, and stops when the gateway bootstraps again', async () => {
-  const { configs, warned, gateway } = sender({ gatewayUri: 'http://127.0.0.1:1' });
+  const { configs, warned, gateway, tried } = sender({ gatewayUri: 'http://127.0.0.1:1' });
   configs.send({ id: 1, login: 'GW' });
   await until(() => warned.length >= 2);
   expect(warned[0]).toMatchObject({ failure: expect.stringMatching(/not reached/) });
+  expect(tried[0]).toEqual(['loggerConfigs', { status: null }]);
   gateway.state = 'announced';
   await new Promise((r) => setTimeout(r, 200));
   const count = warned.length;

@@ -22,7 +22,7 @@ export class TalqLoggerConfigs {
   private stopped = false;
 
   constructor(
-    private readonly gateways: Pick<TalqGateways, 'byLogin'>,
+    private readonly gateways: Pick<TalqGateways, 'byLogin' | 'tried'>,
     private readonly timeoutMs: number,
     private readonly log: Log,
     private readonly retryMs = RETRY_MS,
@@ -49,7 +49,9 @@ export class TalqLoggerConfigs {
       const g = await this.gateways.byLogin(known.login);
       // one bootstrapping again is sent them when that bootstrap ends
       if (!g || g.state !== 'ready' || !g.cmsAddress) return;
-      failure = await this.sendAll(g);
+      const refused = await this.sendAll(g);
+      await this.gateways.tried(g.id, 'loggerConfigs', refused && { status: refused.status });
+      failure = refused?.text;
     } catch (err) {
       failure = `not sent: ${String(err)}`;
     }
@@ -66,16 +68,17 @@ export class TalqLoggerConfigs {
     this.retries.set(known.id, retry);
   }
 
-  /** Every configuration to the gateway; what went wrong, if anything did. */
-  private async sendAll(g: Gateway): Promise<string | undefined> {
+  /** Every configuration to the gateway; what went wrong (its status: null when not reached), if anything did. */
+  private async sendAll(g: Gateway): Promise<{ text: string; status: number | null } | undefined> {
+    const unreached = (text: string) => ({ text, status: null });
     for (const config of loggerConfigsOf(g)) {
       const created = await this.request(g, 'POST', '/logger-configs', config);
-      if (typeof created === 'string') return created;
+      if (typeof created === 'string') return unreached(created);
       if (created < 300) continue;
-      if (created !== 409) return `POST /logger-configs answered ${created}`;
+      if (created !== 409) return { text: `POST /logger-configs answered ${created}`, status: created };
       const replaced = await this.request(g, 'PUT', `/logger-configs/${config.address}`, config, ONE);
-      if (typeof replaced === 'string') return replaced;
-      if (replaced >= 300) return `PUT /logger-configs answered ${replaced}`;
+      if (typeof replaced === 'string') return unreached(replaced);
+      if (replaced >= 300) return { text: `PUT /logger-configs answered ${replaced}`, status: replaced };
     }
     return undefined;
   }

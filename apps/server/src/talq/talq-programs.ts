@@ -106,6 +106,10 @@ export class TalqPrograms {
         counts.assigned += addresses.length;
       }
     } catch (err) {
+      if (err instanceof Refused || err instanceof Unreachable)
+        await this.gateways.tried(g.id, 'programs', {
+          status: err instanceof Refused ? err.answer.status : null,
+        });
       if (err instanceof Refused)
         return answer(err.answer.status === 422 ? ANSWER.unsupported : ANSWER.writeRefused, {
           talq: keysOf(err.answer.body),
@@ -117,6 +121,7 @@ export class TalqPrograms {
     }
     // tidying the gateway: a failure here leaves it a calendar or program more, and the lamps their program
     await this.dropUnused(g, taken).catch(() => undefined);
+    await this.gateways.tried(g.id, 'programs');
     return answer(ANSWER.done, { version: payload.version, ...counts });
   }
 

@@ -25,6 +25,14 @@ const gatewayRow = z.object({
   gatewayAddress: z.string().nullable(),
   state: z.enum(['new', 'announced', 'services', 'classes', 'ready']),
   lastContactAt: z.string().nullable().describe('when it last made a TALQ request'),
+  problem: z
+    .object({
+      task: z.enum(['gatewayFunction', 'programs', 'loggerConfigs']),
+      status: z.number().nullable().describe('what the gateway answered; null when it could not be reached'),
+      at: z.string(),
+    })
+    .nullable()
+    .describe('what the CMS last could not give the gateway, until it could'),
 });
 
 /**
@@ -90,6 +98,7 @@ export function registerTalqGatewayRoutes(app: FastifyInstance, gateways: TalqGa
         gatewayAddress: g.gatewayAddress,
         state: g.state,
         lastContactAt: g.lastContactAt?.toISOString() ?? null,
+        problem: g.problem && g.problemAt ? { ...g.problem, at: g.problemAt.toISOString() } : null,
       })),
     }),
   );

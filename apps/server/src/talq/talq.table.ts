@@ -17,6 +17,9 @@ export const talqGateways = pgTable(
     services: jsonb('services'),
     deviceClasses: jsonb('device_classes').notNull().default([]),
     lastContactAt: timestamp('last_contact_at', { withTimezone: true, mode: 'date' }),
+    /** what the CMS last could not give the gateway (talq-gateway-problems.ts), until it could */
+    problem: jsonb('problem'),
+    problemAt: timestamp('problem_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('talq_gateways_address').on(t.gatewayAddress)],
 );

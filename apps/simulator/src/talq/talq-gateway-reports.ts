@@ -24,7 +24,7 @@ const SUPPLY_VOLTS = 230;
 const float = (value: number) => ({ type: 'AttributeFloat', value });
 
 /** The TALQ attributes the simulator knows of a lamp's function, by name. */
-function valuesOf(l: ReportedLamp, functionId: string): Record<string, object> {
+export function valuesOf(l: ReportedLamp, functionId: string): Record<string, object> {
   if (functionId === 'lamp')
     return {
       actualLightState: { type: 'AttributeLevelState', value: { name: 'LevelState', value: l.level } },

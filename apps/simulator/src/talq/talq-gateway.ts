@@ -6,7 +6,7 @@ import type { City } from '../city/build-city.ts';
 import { CITIES, isCityName } from '../city/inventory.ts';
 import { GatewayLoggers, ReportSchedule } from './talq-gateway-loggers.ts';
 import { GatewayPrograms } from './talq-gateway-programs.ts';
-import { reportOf } from './talq-gateway-reports.ts';
+import { reportOf, valuesOf } from './talq-gateway-reports.ts';
 import { TalqCmsClient, TALQ_VERSION } from './talq-cms-client.ts';
 
 // An open TALQ 2.7.1 gateway (issue 31 §8) for a city of the simulator's inventories: it serves the part of the
@@ -255,11 +255,12 @@ export async function startTalqGateway(o: TalqGatewayOptions): Promise<TalqGatew
         if (programmed.status < 300) step();
         return answer(programmed.status, programmed.body);
       }
-      const read = /^\/devices\/([^/]+)\/lamp\/actualLightState$/.exec(path);
+      // a read of one attribute: what a report would say of it now
+      const read = /^\/devices\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
       const lamp = read && byAddress.get(read[1]!.toLowerCase());
-      if (req.method === 'GET' && lamp)
-        return answer(200, { type: 'AttributeLevelState', value: { name: 'LevelState', value: lamp.level } });
-      answer(404, [{ key: 'notImplemented' }]);
+      const value = lamp && valuesOf(lamp, read[2]!)[read[3]!];
+      if (req.method === 'GET' && value) return answer(200, { ...value, timestamp: clock().toISOString() });
+      answer(404, [{ key: lamp ? 'unknownAttribute' : 'notImplemented' }]);
     });
   });
   await new Promise<void>((resolve) => server.listen(o.port ?? 0, o.host ?? '127.0.0.1', resolve));

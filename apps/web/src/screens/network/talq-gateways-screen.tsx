@@ -28,6 +28,16 @@ type Gateway = {
   gatewayUri: string;
   state: 'new' | 'announced' | 'services' | 'classes' | 'ready';
   lastContactAt: string | null;
+  problem: {
+    task: 'gatewayFunction' | 'programs' | 'loggerConfigs';
+    status: number | null;
+    at: string;
+  } | null;
+};
+const TASK_WORDS: Record<NonNullable<Gateway['problem']>['task'], MessageKey> = {
+  gatewayFunction: 'talqTaskGatewayFunction',
+  programs: 'talqTaskPrograms',
+  loggerConfigs: 'talqTaskLoggerConfigs',
 };
 type Issued = { id: number; cmsUri: string; login: string; secret: string };
 
@@ -165,6 +175,7 @@ export default function TalqGatewaysScreen() {
                   <TableCell>{translate(sl('talqState'))}</TableCell>
                   <TableCell>{translate(sl('talqGatewayUri'))}</TableCell>
                   <TableCell>{translate(sl('talqLastContact'))}</TableCell>
+                  <TableCell>{translate(sl('talqProblem'))}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -176,6 +187,18 @@ export default function TalqGatewaysScreen() {
                     <TableCell>{g.gatewayUri}</TableCell>
                     <TableCell>
                       {g.lastContactAt ? time(g.lastContactAt) : translate(sl('talqNever'))}
+                    </TableCell>
+                    <TableCell data-testid="talq-problem">
+                      {g.problem
+                        ? translate(
+                            sl(g.problem.status === null ? 'talqProblemUnreached' : 'talqProblemRefused'),
+                            {
+                              task: translate(sl(TASK_WORDS[g.problem.task])),
+                              status: g.problem.status,
+                              at: time(g.problem.at),
+                            },
+                          )
+                        : '—'}
                     </TableCell>
                   </TableRow>
                 ))}
