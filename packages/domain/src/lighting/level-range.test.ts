@@ -14,6 +14,19 @@ describe('a lamp held within its power levels', () => {
     expect(levelRangeOf(null, undefined)).toBeUndefined();
     expect(levelRangeOf(0, 100)).toBeUndefined();
     expect(levelRangeOf(30, null)).toEqual({ min: 30, max: 100 });
+    expect(levelRangeOf(0, 50)).toEqual({ min: 0, max: 50 });
+    expect(levelRangeOf(-5, 150)).toBeUndefined();
+  });
+
+  it('leaves a curve alone without a range, and an empty one empty', () => {
+    const night = curve([0, 0], [0, 10], [60, 10]);
+    expect(withinLevelRange(night, undefined)).toEqual(night);
+    expect(withinLevelRange([], { min: 30, max: 80 })).toEqual([]);
+  });
+
+  it('keeps a stretch that stays off off, up to a step on', () => {
+    const night = curve([0, 0], [30, 0], [30, 50], [60, 50]);
+    expect(plain(withinLevelRange(night, { min: 20, max: 100 }))).toEqual(plain(night));
   });
 
   it('burns a step below its lowest level at that level and one above its highest at that, off stays off', () => {
