@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import {
   dataLicences,
   packageLicence,
@@ -47,17 +48,48 @@ const FIRST_VIEW = path.resolve(import.meta.dirname, 'src/screens/map/first-view
 function inlineFirstView(): Plugin {
   return {
     name: 'sl-first-view',
-    transformIndexHtml() {
-      const { outputFiles } = buildSync({
-        entryPoints: [FIRST_VIEW],
-        bundle: true,
-        format: 'iife',
-        minify: true,
-        target: 'es2022',
-        write: false,
-      });
-      return [{ tag: 'script', children: outputFiles[0]!.text, injectTo: 'head' }];
+    transformIndexHtml: {
+      // after the bundle is written: the map's scripts are named by then
+      order: 'post',
+      handler(_html, ctx) {
+        const { outputFiles } = buildSync({
+          entryPoints: [FIRST_VIEW],
+          bundle: true,
+          format: 'iife',
+          minify: true,
+          target: 'es2022',
+          write: false,
+          define: { __MAP_PRELOAD__: JSON.stringify(mapPreload(ctx.bundle)) },
+        });
+        return [{ tag: 'script', children: outputFiles[0]!.text, injectTo: 'head' }];
+      },
     },
+  };
+}
+
+const EARLY_MAP = 'src/screens/map/early-map.ts';
+
+/** The map made early (early-map.ts) and every script it imports, and MapLibre's worker. */
+function mapPreload(bundle: OutputBundle | undefined) {
+  const none = { modules: [], worker: null };
+  if (!bundle) return none;
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  // the chunk that holds the module (facadeModuleId is not set in the page's transform)
+  const start = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(EARLY_MAP)));
+  if (!start) return none;
+  const entry = new Set(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const modules = new Set<string>();
+  const visit = (fileName: string) => {
+    if (modules.has(fileName) || entry.has(fileName)) return;
+    modules.add(fileName);
+    (bundle[fileName] as OutputChunk).imports.forEach(visit);
+  };
+  visit(start.fileName);
+  const worker = Object.keys(bundle).find((f) => /maplibre-gl-worker[^/]*\.mjs$/.test(f));
+  const at = (f: string) => `/${f}`;
+  return {
+    modules: [...modules].map(at),
+    worker: worker ? at(worker) : null,
   };
 }
 

@@ -13,11 +13,18 @@ export type Measurement = {
   heapMb?: number;
   frames?: { count: number; p50: number; p95: number; max: number };
   /** ms from navigation start at which the page asked for the first view, the map's code and the summary */
-  milestones?: { firstView?: number; mapCode?: number; summary?: number };
+  milestones?: {
+    firstView?: number;
+    mapCode?: number;
+    summary?: number;
+    /** the map made early (apps/web/src/screens/map/early-map.ts): its marks, by name without `sl:map-` */
+    marks?: Record<string, number>;
+  };
 };
 
 // Debian's Chromium with the same flags as the screen tests
-export { launch } from '../../apps/web/e2e/browser.ts';
+// a browser per call: the Leaflet page gets one of its own, closed without waiting
+export { launchOwn as launch } from '../../apps/web/e2e/browser.ts';
 
 // Scripts that run in the page, kept as plain JavaScript text: the bench runs under tsx, whose transform
 // would wrap functions in helpers that do not exist in the page.
@@ -136,8 +143,12 @@ export async function measure(
     const mapLibreMs = side === 'maplibre' ? await drawnAt(page, 'mapLibre', capMs) : undefined;
     const milestones = (await page.evaluate(`(() => {
       const at = (part) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))?.startTime;
-      return { firstView: at('/api/v2/map/first-view'), mapCode: at('/assets/map-page'), summary: at('/api/v2/map/summary') };
+      const marks = Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('sl:map-'))
+        .map((m) => [m.name.slice('sl:map-'.length), Math.round(m.startTime)]));
+      return { firstView: at('/api/v2/map/first-view'), mapCode: at('/assets/early-map'), summary: at('/api/v2/map/summary'), marks };
     })()`)) as Measurement['milestones'];
+    if (process.env.BENCH_MAP_TRACE && milestones?.marks)
+      console.log('marks', JSON.stringify(milestones.marks));
     if (process.env.BENCH_MAP_TRACE)
       console.log(
         side,

@@ -37,6 +37,15 @@ describe('console files', () => {
     expect(missing).toMatchObject({ status: 404, body: { code: 'NotFoundError' } });
   });
 
+  it('lets the browser keep a built file, named by its content, and ask for the page again each time', async () => {
+    const file = await fetch(`${s.url}/assets/app-1.js`);
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const p of ['/', '/Map', '/index.html']) {
+      const page = await fetch(s.url + p);
+      expect(page.headers.get('cache-control'), p).not.toContain('immutable');
+    }
+  });
+
   it('answers unknown API paths as API errors, not pages', async () => {
     expect((await s.call('GET', '/api/v1/NoSuchThing')).body.code).toBe('NotFoundError');
   });

@@ -380,7 +380,10 @@ describe('map in Chromium', () => {
       expect(Date.now() - broke).toBeLessThan(10_000);
       expect(near(await pixel(page, at.x, at.y), STATUS_COLOURS.broken)).toBe(true);
       await shot(page, 'map-broken-en');
-      await expect.poll(() => redrawn, { timeout: 15_000, interval: 250 }).toBe(true);
+      // the clusters follow within seconds too (they waited 10 s): 1 s for more changes, the summary, the tiles
+      const shown = Date.now();
+      await expect.poll(() => redrawn, { timeout: 15_000, interval: 100 }).toBe(true);
+      expect(Date.now() - shown).toBeLessThan(4000);
 
       const offline = sim.city.cabinets[2]!;
       const controller = (await s.call('GET', `/api/v1/Controllers?mac=${offline.controller.mac}`)).body
@@ -605,6 +608,49 @@ describe('map in Chromium', () => {
       // placed before its content loaded, the popup turns to the side with room once it has grown
       await expect.poll(async () => (await popup.boundingBox())!.y).toBeGreaterThanOrEqual(box.y);
       await shot(page, 'map-first-view-click-en');
+    },
+    SLOW,
+  );
+  it(
+    "draws MapLibre's devices before the console's shell has rendered, and the map screen keeps that map",
+    async () => {
+      const { page } = await open('en-us');
+      await signIn(page, 'admin');
+      // the shell waits for the session check: held back, the map screen cannot mount
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/auth/me', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload();
+      await page.waitForFunction(() => window.__slMap?.getSource('devices') !== undefined);
+      await settled(page);
+      const counts = await renderedCounts(page);
+      for (const layer of LAYERS) expect(counts[layer], layer).toBeGreaterThan(0);
+      expect(await page.getByTestId('map').count()).toBe(0);
+      // MapLibre drew: the first view is gone, and the map lies where the screen will put it
+      expect(await page.locator('#sl-first-view').count()).toBe(0);
+      const early = await page.evaluate(() => {
+        (window.__slMap as unknown as { early: boolean }).early = true;
+        return window.__slMap!.getContainer().getBoundingClientRect().toJSON() as object;
+      });
+      await shot(page, 'map-early-en');
+      release();
+      const screen = page.getByTestId('map');
+      await screen.waitFor();
+      await settled(page);
+      expect(early).toMatchObject((await screen.boundingBox())!);
+      const adopted = await page.evaluate(() => ({
+        same: (window.__slMap as unknown as { early?: boolean }).early === true,
+        inside: document.querySelector('[data-testid=map]')!.contains(window.__slMap!.getContainer()),
+      }));
+      expect(adopted).toEqual({ same: true, inside: true });
+      // the screen answers clicks on the map it adopted
+      const lamp = sim.city.cabinets[2]!.modules[4]!;
+      const m = await moduleRow(lamp.mac);
+      await clickDevice(page, await focus(page, m.location.coordinates), new RegExp(lamp.mac));
+      await page.getByTestId('map-popup').getByText(lamp.mac).waitFor();
     },
     SLOW,
   );

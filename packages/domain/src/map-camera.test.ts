@@ -9,6 +9,8 @@ import {
   mercatorY,
   placeOf,
   TILE_PX,
+  tilesInView,
+  DEVICE_TILES_MAX_ZOOM,
 } from './map-camera.ts';
 
 const CAMBRIDGE: [number, number, number, number] = [-71.16, 42.35, -71.06, 42.41];
@@ -77,5 +79,40 @@ describe('the current map item', () => {
     expect(placeOf({ lon: '-71.2', lat: 42.3 })).toBeUndefined();
     expect(placeOf({ location: { type: 'Point', coordinates: [-71.1, 95] } })).toBeUndefined();
     expect(placeOf({ lon: -71.2, lat: -91 })).toBeUndefined();
+  });
+});
+
+describe('tilesInView', () => {
+  it('names the tiles of the whole zoom that a view straddles, as MapLibre asks for them', () => {
+    // the corner of four z10 tiles at the centre: a 200 px view touches all four
+    const corner = { lon: lonOf(310 / 1024), lat: latOf(378 / 1024), zoom: 10.5 };
+    expect(tilesInView(corner, { width: 200, height: 200 })).toEqual({
+      z: 10,
+      x0: 309,
+      x1: 310,
+      y0: 377,
+      y1: 378,
+    });
+    // a view 1.34 tiles wide, centred on a tile, spans three columns
+    const middle = { lon: lonOf(310.5 / 1024), lat: latOf(378.5 / 1024), zoom: 10.6 };
+    expect(tilesInView(middle, { width: 1040, height: 736 })).toEqual({
+      z: 10,
+      x0: 309,
+      x1: 311,
+      y0: 378,
+      y1: 378,
+    });
+  });
+  it('stops at the edge of the world and at the deepest zoom tiles are made for', () => {
+    expect(tilesInView({ lon: -180, lat: 85, zoom: 2 }, { width: 800, height: 600 })).toEqual({
+      z: 2,
+      x0: 0,
+      x1: 0,
+      y0: 0,
+      y1: 0,
+    });
+    expect(tilesInView({ lon: 0, lat: 0, zoom: 20.4 }, { width: 10, height: 10 }).z).toBe(
+      DEVICE_TILES_MAX_ZOOM,
+    );
   });
 });

@@ -27,6 +27,21 @@ export const CITY_PADDING: Padding = { top: 40, right: 60, bottom: 40, left: 290
 export const CITY_MAX_ZOOM = 17;
 /** Device tiles are made up to this zoom; the map magnifies them beyond, and the first view reads them there. */
 export const DEVICE_TILES_MAX_ZOOM = 18;
+/** Device tiles of one zoom, from x0 to x1 and y0 to y1 (inclusive). */
+export type TileRange = { z: number; x0: number; x1: number; y0: number; y1: number };
+
+/** The device tiles that cover `camera` in `size`: those MapLibre asks for, and those the first view reads. */
+export function tilesInView(camera: Camera, size: Size): TileRange {
+  const z = Math.min(DEVICE_TILES_MAX_ZOOM, Math.floor(camera.zoom));
+  const n = 2 ** z;
+  const world = TILE_PX * 2 ** camera.zoom;
+  const [cx, cy] = [mercatorX(camera.lon), mercatorY(camera.lat)];
+  const [hw, hh] = [size.width / 2 / world, size.height / 2 / world];
+  const from = (v: number) => Math.max(0, Math.floor(v * n));
+  const to = (v: number) => Math.min(n - 1, Math.floor(v * n));
+  return { z, x0: from(cx - hw), x1: to(cx + hw), y0: from(cy - hh), y1: to(cy + hh) };
+}
+
 /** The current map item (spec §2) is shown at least this close. */
 export const ITEM_ZOOM = 17;
 

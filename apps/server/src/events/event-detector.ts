@@ -1,4 +1,5 @@
-import { groupBy, type EventType } from '@sl/domain';
+import type { EventType } from '@sl/domain';
+import { slicer } from '../map/sliced-work.ts';
 import type { Raw } from '../field/offline-sweep.ts';
 import type { Clock } from '../lighting/program-service.ts';
 import type { LiveHub } from '../live/live-hub.ts';
@@ -18,6 +19,7 @@ const EVENT_ROW = `e._id, e.type, e.status, e.device, e.module, e.support, e.soc
 export { DETECTION_SETTINGS } from './detection-settings.ts';
 /** one notification between server processes carries at most 8000 bytes */
 const PART = 30;
+type Row = Record<string, unknown>;
 
 /** a type's pass slower than this is named in the log: it holds the embedded database from every request */
 const SLOW_MS = 1000;
@@ -141,8 +143,15 @@ export class EventDetector {
         select true as is_open, * from opened union all select false, * from solved`,
         [type, now, ...extra],
       );
-      const open = { rows: rows.filter((r) => r.is_open === true) };
-      const done = { rows: rows.filter((r) => r.is_open !== true) };
+      // a pass can open a million events (a fleet never heard): their rows are handled in slices, so requests
+      // keep being answered meanwhile
+      const pause = slicer();
+      const open = { rows: [] as Row[] };
+      const done = { rows: [] as Row[] };
+      for (const r of rows) {
+        (r.is_open === true ? open : done).rows.push(r);
+        await pause();
+      }
       const ms = Math.round(performance.now() - started);
       if (ms > SLOW_MS)
         this.log.warn(
@@ -152,7 +161,8 @@ export class EventDetector {
       opened += open.rows.length;
       solved += done.rows.length;
       if (type === 'MODULE_NOT_RESPONDING' && open.rows.length) await this.joinOutages(open.rows);
-      this.announce([...open.rows, ...done.rows]);
+      await this.announce(open.rows);
+      await this.announce(done.rows);
     }
     if (opened + solved) this.changed('important_events');
     return { opened, solved };
@@ -172,15 +182,18 @@ export class EventDetector {
     for (const r of rows) if (causes.has(Number(r._id))) r.cause = causes.get(Number(r._id));
   }
 
-  private announce(rows: Record<string, unknown>[]) {
+  private async announce(rows: Row[]) {
     const hub = this.hub;
     if (!hub || !rows.length) return;
-    // a pass can open a million events (a fleet never heard)
-    const byGroup = groupBy(
-      rows,
-      (r) => (r.group == null ? null : Number(r.group)),
-      (r) => eventOut(r),
-    );
+    const pause = slicer();
+    const byGroup = new Map<number | null, ReturnType<typeof eventOut>[]>();
+    for (const r of rows) {
+      const groupId = r.group == null ? null : Number(r.group);
+      const data = byGroup.get(groupId) ?? [];
+      if (!data.length) byGroup.set(groupId, data);
+      data.push(eventOut(r));
+      await pause();
+    }
     for (const [groupId, data] of byGroup)
       for (let i = 0; i < data.length; i += PART)
         this.running = this.running

@@ -3,15 +3,7 @@ import type { Db } from '../db/connect.ts';
 import type { LiveEvent, LiveHub } from '../live/live-hub.ts';
 import { LayerPoints } from './layer-points.ts';
 import { loadPoints } from './load-points.ts';
-import {
-  cameraForBounds,
-  cameraOnItem,
-  DEVICE_TILES_MAX_ZOOM,
-  groupBy,
-  TILE_PX,
-  type Camera,
-  type Size,
-} from '@sl/domain';
+import { cameraForBounds, cameraOnItem, groupBy, tilesInView, type Camera, type Size } from '@sl/domain';
 import { degreesAround, latOf, lonOf, mercatorX, mercatorY, metresBetween } from './mercator.ts';
 import { EXTENT } from './mvt-writer.ts';
 import { worstStatus } from './status-rank.ts';
@@ -192,21 +184,12 @@ export class MapIndex {
     if (!summary.bounds) return { summary, camera: null, features: {}, onItem: false };
     const city = cameraForBounds(summary.bounds, size);
     const camera = item ? cameraOnItem(item, city.zoom) : city;
-    const z = Math.min(DEVICE_TILES_MAX_ZOOM, Math.floor(camera.zoom));
+    const { z, x0, x1, y0, y1 } = tilesInView(camera, size);
     const n = 2 ** z;
-    const world = TILE_PX * 2 ** camera.zoom;
-    const [cx, cy] = [mercatorX(camera.lon), mercatorY(camera.lat)];
-    const [hw, hh] = [size.width / 2 / world, size.height / 2 / world];
-    const tileRange = (from: number, to: number) => [
-      Math.max(0, Math.floor(from * n)),
-      Math.min(n - 1, Math.floor(to * n)),
-    ];
-    const [x0, x1] = tileRange(cx - hw, cx + hw);
-    const [y0, y1] = tileRange(cy - hh, cy + hh);
     const features: FirstView['features'] = Object.fromEntries(layers.shown.map((l) => [l, []]));
-    const drawn = await this.tileLayers({ z, x: x0!, y: y0!, filter, groupId }, layers.shown);
-    for (let x = x0!; x <= x1!; x++)
-      for (let y = y0!; y <= y1!; y++)
+    const drawn = await this.tileLayers({ z, x: x0, y: y0, filter, groupId }, layers.shown);
+    for (let x = x0; x <= x1; x++)
+      for (let y = y0; y <= y1; y++)
         for (const { name, points } of tileFeatures(drawn, { z, x, y, filter, groupId }))
           for (const p of points) {
             // what lies in a tile's buffer belongs to its neighbour: each device is counted once

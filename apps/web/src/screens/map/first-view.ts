@@ -1,12 +1,13 @@
-import { mercatorX, mercatorY, TILE_PX, type Camera, type Size } from '@sl/domain/map-camera';
-import type { Summary } from './map-summary.ts';
+import { mercatorX, mercatorY, TILE_PX, tilesInView, type Camera } from '@sl/domain/map-camera';
+import { currentItem, MAP_PATH, predictedMapRect, remembered, type Rect } from './first-view-place.ts';
+import { tilesVersion, type Summary } from './map-summary.ts';
+import { tileUrl } from './tile-address.ts';
 import {
   CLUSTER_OPACITY,
   clusterRadius,
   clusterStrokeWidth,
   colourOf,
   COUNT_TEXT,
-  FILTERS,
   LAYERS,
   LOOK,
   pointRadius,
@@ -14,6 +15,8 @@ import {
   type MapFilter,
   type MapLayer,
 } from './marker-look.ts';
+
+export type { Rect };
 
 // The city drawn on a plain canvas by a script inlined in the page (see first-view-inline.ts), from one request,
 // while the console and MapLibre load (about a second on a slow machine). The map screen hands over to MapLibre
@@ -27,7 +30,6 @@ export type FirstView = {
   /** centred on the current map item, as the map screen centres it, rather than fitting the city */
   onItem: boolean;
 };
-export type Rect = Size & { left: number; top: number };
 export type Shown = { rect: Rect; camera: Camera; onItem: boolean };
 
 /** What the page's first script leaves for the map screen. */
@@ -51,14 +53,6 @@ declare global {
 }
 
 export const FIRST_VIEW_ID = 'sl-first-view';
-/** The map screen's path: only a plain visit draws the first view. */
-const MAP_PATH = '/Map';
-// the console's layout (react-admin's app bar and sidebar, the map screen's box), measured in Chromium; the map
-// screen drops the first view when its box turns out elsewhere, and a screen test keeps the two in step
-const NARROW_BELOW = 600;
-const TOP = { narrow: 52, wide: 44 };
-const SIDEBAR = { open: 240, closed: 50 };
-const BELOW_APP_BAR = 64;
 const GIVE_UP_MS = 60_000;
 
 let pending: Promise<FirstView | undefined> | undefined;
@@ -69,52 +63,14 @@ let host: HTMLElement | undefined;
 /** The map screen took over: an answer arriving after that is not drawn. */
 let ended = false;
 
-const stored = <T>(key: string): T | undefined => {
-  try {
-    const raw = localStorage.getItem(`RaStore.${key}`);
-    return raw === null ? undefined : (JSON.parse(raw) as T);
-  } catch {
-    return undefined;
-  }
-};
-
-/** Where the map screen will put its map in this window. */
-export function predictedMapRect(): Rect {
-  const { innerWidth: width, innerHeight: height } = window;
-  const narrow = width < NARROW_BELOW;
-  const left = narrow ? 0 : stored<boolean>('sidebar.open') === false ? SIDEBAR.closed : SIDEBAR.open;
-  return {
-    left,
-    top: narrow ? TOP.narrow : TOP.wide,
-    width: width - left,
-    height: Math.max(0, height - BELOW_APP_BAR),
-  };
-}
-
-/** The types and the filter the map screen remembers (react-admin's store). */
-function remembered(): { layers: MapLayer[]; filter: MapFilter } {
-  const types = stored<Partial<Record<MapLayer, boolean>>>('sl.map.types') ?? {};
-  const filter = stored<MapFilter>('sl.map.filter');
-  return {
-    layers: LAYERS.filter((l) => types[l] !== false),
-    filter: filter && FILTERS.includes(filter) ? filter : 'all',
-  };
-}
-
-/** The item of the detail screen visited last, which the map screen centres on (spec §2). */
-function currentItem(): string | undefined {
-  const item = stored<{ section?: unknown; id?: unknown } | null>('sl.currentItem');
-  const { section, id } = item ?? {};
-  return LAYERS.includes(section as MapLayer) && typeof id === 'string' && /^\d{1,15}$/.test(id)
-    ? `${section as string}:${id}`
-    : undefined;
-}
-
-/** Asks for the first view and draws it, when the page opened is the map. */
-export function startFirstView() {
+/**
+ * Asks for the first view and draws it, when the page opened is the map; then `next` (asked for after it, the
+ * map's code would slow the first view down).
+ */
+export function startFirstView(next: () => void) {
   if (window.location.pathname !== MAP_PATH) return;
   const rect = predictedMapRect();
-  if (rect.width < 1 || rect.height < 1) return;
+  if (rect.width < 1 || rect.height < 1) return next();
   const { layers, filter } = remembered();
   const q = new URLSearchParams({
     width: String(rect.width),
@@ -128,8 +84,11 @@ export function startFirstView() {
     .then(async (res) => (res.ok ? ((await res.json()) as { result: FirstView }).result : undefined))
     .catch(() => undefined);
   void pending.then((view) => {
-    if (view?.camera && !ended && window.location.pathname === MAP_PATH)
-      draw(view, view.camera, layers, rect);
+    if (!view?.camera || ended || window.location.pathname !== MAP_PATH) return;
+    draw(view, view.camera, layers, rect);
+    prefetchTiles(view, view.camera, filter, rect);
+    // once the first view is on screen
+    requestAnimationFrame(() => setTimeout(next));
   });
 }
 
@@ -150,6 +109,20 @@ export const firstViewHandle: FirstViewHandle = {
     canvas = undefined;
   },
 };
+
+/**
+ * Asks for the device tiles MapLibre will ask for first, while its code is still on the way: its worker then
+ * finds them in the browser's cache (they are kept a minute).
+ */
+function prefetchTiles(view: FirstView, camera: Camera, filter: MapFilter, size: Rect) {
+  const { z, x0, x1, y0, y1 } = tilesInView(camera, size);
+  const url = tileUrl(filter, tilesVersion(view.summary));
+  for (let x = x0; x <= x1; x++)
+    for (let y = y0; y <= y1; y++)
+      void fetch(url.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)), {
+        credentials: 'same-origin',
+      }).catch(() => undefined);
+}
 
 function draw(view: FirstView, camera: Camera, layers: MapLayer[], rect: Rect) {
   const ratio = window.devicePixelRatio || 1;

@@ -1,14 +1,12 @@
 import { controlAnswerError } from '@sl/domain';
 import { HttpError } from 'react-admin';
 import { http, type ErrorBody } from '../../providers/http.ts';
-import { takeFirstView } from './first-view-handle.ts';
+import { firstViewAnswer } from './first-view-handle.ts';
 import type { MapFilter, MapLayer } from './map-style.ts';
 
 export type Row = Record<string, unknown> & { _id: number };
-export type { Summary } from './map-summary.ts';
+export { tilesVersion, type Summary } from './map-summary.ts';
 import type { Summary } from './map-summary.ts';
-/** What the tiles' address carries, so that the map asks for them anew when the devices or their statuses move. */
-export const tilesVersion = (s: Summary) => `${s.version}.${s.reported}`;
 export type LiveChange = { layer: MapLayer; _id: number; status: number };
 /** A control module's readings as the live stream's `modules` events carry them. */
 export type LiveReading = { _id: number; pwm?: number | null; pow?: number | null };
@@ -19,7 +17,7 @@ export const summary = async (filter: MapFilter = 'all') =>
 
 // the first view's, asked for by the console's first script; else asked for as the map's code arrives
 let early: Promise<Summary> | undefined = (async () =>
-  (await takeFirstView())?.summary ?? (await summary()))();
+  (await firstViewAnswer())?.summary ?? (await summary()))();
 // whoever takes it handles a failure; until then it must not count as unhandled
 early.catch(() => undefined);
 /** The summary asked for when the map's code loaded, once; a fresh one after that. */

@@ -23,12 +23,14 @@ import {
   type MapLayer,
 } from './map-style.ts';
 import { firstViewShown } from './first-view-handle.ts';
-import { untilDevicesDrawn, useDeviceMap, type BaseMode } from './use-device-map.ts';
+import { useDeviceMap, type BaseMode } from './use-device-map.ts';
+import { untilDevicesDrawn } from './device-map.ts';
 import { liveKey, useLiveStatus } from './use-live-status.ts';
 
 const ALL_TYPES = Object.fromEntries(LAYERS.map((l) => [l, true])) as Record<MapLayer, boolean>;
-// clusters are drawn by the server from the data at some version; after live changes, ask for newer ones
-const CLUSTER_REFRESH_MS = 10_000;
+// clusters are drawn by the server from the data at some version; after live changes, ask for newer ones: at most
+// once a second, so that a cluster's colour follows its devices within two (issue 29 §6)
+const CLUSTER_REFRESH_MS = 1000;
 
 export function MapScreen() {
   const translate = useTranslate();

@@ -133,9 +133,8 @@ function pointLook(layer: MapLayer): CirclePaint {
   } as CirclePaint;
 }
 
-export function tileUrl(filter: MapFilter, version: string): string {
-  return `${location.origin}/api/v2/map/tiles/{z}/{x}/{y}.pbf?filter=${filter}&v=${version}`;
-}
+export { tileUrl } from './tile-address.ts';
+import { tileUrl } from './tile-address.ts';
 
 /** The base of the map; the devices are added once the summary tells their version (see useDeviceMap). */
 export function mapStyle(baseUrl: string): StyleSpecification {

@@ -8,3 +8,6 @@ export type Summary = {
   /** moves when devices report status changes: tiles asked for again show them in the cluster colours */
   reported: number;
 };
+
+/** What the tiles' address carries, so that the map asks for them anew when the devices or their statuses move. */
+export const tilesVersion = (s: Summary) => `${s.version}.${s.reported}`;

@@ -1,39 +1,18 @@
-/// <reference types="vite/client" />
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Map as MapLibre, NavigationControl, prewarm, ScaleControl, type ErrorEvent } from 'maplibre-gl';
-import './maplibre-worker.ts';
-import 'maplibre-gl/dist/maplibre-gl.css';
+import type { ErrorEvent, Map as MapLibre } from 'maplibre-gl';
 import type { Language } from '@sl/domain';
-import { cameraForBounds, cameraOnItem } from '@sl/domain/map-camera';
-import { MAP_LOCALE } from '../../i18n/map-locale.ts';
-import { adoptFirstView, endFirstView, firstViewShown } from './first-view-handle.ts';
+import { adoptFirstView, endFirstView } from './first-view-handle.ts';
 import { tilesVersion, type Summary } from './map-api.ts';
 import { showOfflineBase } from './offline-base.ts';
+import { BASE, DEVICES, LAYERS, layerIds, tileUrl, type MapFilter, type MapLayer } from './map-style.ts';
 import {
-  BASE,
-  DEVICE_LAYERS,
-  DEVICES,
-  deviceSource,
-  FONT_URL,
-  LAYERS,
-  layerIds,
-  mapStyle,
-  tileUrl,
-  type MapFilter,
-  type MapLayer,
-} from './map-style.ts';
-
-// the workers boot while the screen renders
-prewarm();
-// the first tile with a cluster waits for this font; fetched now, the map finds it in the HTTP cache
-void fetch(FONT_URL).catch(() => undefined);
-
-declare global {
-  interface Window {
-    /** the map, for the screen tests */
-    __slMap?: MapLibre;
-  }
-}
+  addDevices,
+  handOverFirstView,
+  makeDeviceMap,
+  untilDevicesDrawn,
+  whenStyleLoaded,
+} from './device-map.ts';
+import { adoptEarlyMap } from './early-map.ts';
 
 /** Base tiles that failed in a row before the base layer is hidden: no more requests, no error storm. */
 const BASE_FAILURES_TO_GIVE_UP = 3;
@@ -66,21 +45,11 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
   useEffect(() => {
     const { baseUrl } = initial.current;
     if (!container.current) return;
-    applied.current = { base: baseUrl, devices: '' };
+    const early = adoptEarlyMap(container.current, initial.current.lang);
+    applied.current = { base: early?.baseUrl ?? baseUrl, devices: early?.devicesUrl ?? '' };
     // made at once, without waiting for the summary: creating the WebGL context takes a while by itself
-    const m = new MapLibre({
-      container: container.current,
-      style: mapStyle(baseUrl),
-      center: [0, 20],
-      zoom: 1.5,
-      maxZoom: 20,
-      attributionControl: { compact: true },
-      // MapLibre's own words (scale, zoom buttons) in the chosen language
-      locale: MAP_LOCALE[initial.current.lang],
-    });
-    adoptFirstView(m.getContainer());
-    m.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-    m.addControl(new ScaleControl(), 'bottom-right');
+    const m = early?.map ?? makeDeviceMap(container.current, initial.current.lang, baseUrl);
+    if (!early) adoptFirstView(m.getContainer());
     let lastDeviceLog = 0;
     m.on('error', (e: ErrorEvent & { sourceId?: string }) => {
       if (e.sourceId === BASE) {
@@ -113,28 +82,17 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
 
   useEffect(() => {
     const { summary, filter, types } = initial.current;
-    if (!map || !summary || map.getSource(DEVICES)) return;
-    const add = () => {
-      applied.current.devices = tileUrl(filter, tilesVersion(summary));
-      map.addSource(DEVICES, deviceSource(filter, tilesVersion(summary)));
-      for (const { layer, spec } of DEVICE_LAYERS) {
-        map.addLayer(spec);
-        map.setLayoutProperty(spec.id, 'visibility', types[layer] ? 'visible' : 'none');
-      }
-      if (summary.bounds) {
-        // the camera of the first view, computed the same way for this size
-        const el = map.getContainer();
-        const city = cameraForBounds(summary.bounds, { width: el.clientWidth, height: el.clientHeight });
-        // a first view centred on the current map item: the same camera the map screen then jumps to
-        const drawn = firstViewShown();
-        const c = drawn?.onItem ? cameraOnItem(drawn.camera, city.zoom) : city;
-        map.jumpTo({ center: [c.lon, c.lat], zoom: c.zoom }, { toFirstView: true });
-      }
+    if (!map || !summary) return;
+    // the map made early already shows the devices
+    if (map.getSource(DEVICES)) {
+      setDevicesReady(true);
+      return;
+    }
+    return whenStyleLoaded(map, () => {
+      applied.current.devices = addDevices(map, summary, filter, types);
       handOverFirstView(map);
       setDevicesReady(true);
-    };
-    if (map.getLayer(BASE)) add();
-    else map.once('style.load', add);
+    });
   }, [map, ready]);
 
   const version = o.summary ? tilesVersion(o.summary) : '';
@@ -183,52 +141,6 @@ export function useDeviceMap(container: RefObject<HTMLDivElement | null>, o: Opt
   }, [map, o.baseUrl, o.baseMode]);
 
   return { map, baseDown, devicesReady };
-}
-
-/**
- * The first view stays over the map until MapLibre has drawn the devices, or the map moves; one drawn for a box
- * other than the map's goes at once.
- */
-function handOverFirstView(map: MapLibre) {
-  const shown = firstViewShown()?.rect;
-  const box = map.getContainer().getBoundingClientRect();
-  const sameBox =
-    shown &&
-    Math.abs(shown.left - box.left) < 1 &&
-    Math.abs(shown.top - box.top) < 1 &&
-    Math.abs(shown.width - box.width) < 1 &&
-    Math.abs(shown.height - box.height) < 1;
-  if (!sameBox) {
-    if (shown) console.warn('map: the first view was drawn for another box', shown, box.toJSON());
-    endFirstView();
-    return;
-  }
-  untilDevicesDrawn(map, endFirstView, endFirstView);
-}
-
-/**
- * Calls `then` once MapLibre has drawn the devices, unless the map moves first (what the first view showed is
- * elsewhere now): then `moved` instead. The jump to the first view's camera moves nothing on screen. Returns the
- * way to stop waiting.
- */
-export function untilDevicesDrawn(map: MapLibre, then: () => void, moved = () => {}): () => void {
-  const drawn = () => {
-    if (!map.getSource(DEVICES) || !map.isSourceLoaded(DEVICES)) return;
-    stop();
-    then();
-  };
-  const move = (e: object) => {
-    if ('toFirstView' in e) return;
-    stop();
-    moved();
-  };
-  const stop = () => {
-    map.off('render', drawn);
-    map.off('movestart', move);
-  };
-  map.on('render', drawn);
-  map.on('movestart', move);
-  return stop;
 }
 
 /** Calls `then` once the devices are drawn (at once if they are), or as soon as the map moves. */
