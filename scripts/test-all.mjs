@@ -36,7 +36,8 @@ const screens = screenShares(
 const screen = (i) => ({
   name: `screens in Chromium, ${i + 1} of 2`,
   args: ['--project', 'e2e', ...screens[i]],
-  env: { DATABASE_URL: '', SKIP_WEB_BUILD: '1' },
+  // the screens run on PGlite; the one test of two server processes gets the PostgreSQL server, where there is one
+  env: { DATABASE_URL: '', SCREENS_POSTGRES_URL: process.env.DATABASE_URL ?? '', SKIP_WEB_BUILD: '1' },
   screens: true,
 });
 const lanes = [
