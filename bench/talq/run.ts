@@ -153,12 +153,16 @@ async function main() {
   try {
     const { url } = await startNode('server', 'apps/server/src/main.ts', env, '/health');
     const s = await signIn(url, ADMIN_PASSWORD);
+    // the gateways' lamps land in a group, as an administrator of no group must name one
+    const group = (await call<{ _id: number }>(url, s, 'POST', '/api/v1/Groups', { name: 'bench gateways' }))
+      ._id;
     const gateways: Gateway[] = [];
     const b0 = performance.now();
     for (let i = 0; i < GATEWAYS; i++) {
       const made = await call<Gateway>(url, s, 'POST', '/api/v2/talq/gateways', {
         name: `bench gateway ${i}`,
         gatewayUri: 'http://127.0.0.1:1/gw',
+        group,
       });
       await bootstrap(made);
       gateways.push(made);

@@ -120,13 +120,16 @@ export const lampDevice = (address: string, lon: number, lat: number) => ({
 /** where no gateway listens */
 const NOWHERE = 'http://127.0.0.1:1/gw';
 
+/** Commissions a gateway as `who`: in their group, or (an administrator of none) in the first group they see. */
 export async function commission(
   who: Client,
   name: string,
   gatewayUri = NOWHERE,
   city?: number,
 ): Promise<Creds> {
-  const res = await who.call('POST', '/api/v2/talq/gateways', { name, gatewayUri, city });
+  const group = (await who.call('GET', '/api/v1/Groups?limit=1&sort=_id')).body.data[0]?._id as
+    number | undefined;
+  const res = await who.call('POST', '/api/v2/talq/gateways', { name, gatewayUri, city, group });
   expect(res.status).toBe(201);
   return res.body;
 }

@@ -72,6 +72,46 @@ describe(`TALQ CMS on ${backend}`, () => {
     expect(after.state).toBe('announced');
   });
 
+  it("puts a gateway in a group: the caller's, the one an administrator of none names, or its city's only one", async () => {
+    const groupOf = async (id: number) =>
+      Number(
+        (await s.sql<{ group: number | null }>('select "group" from controllers where _id = $1', [id]))[0]!
+          .group,
+      );
+    const post = (body: object) =>
+      s.call('POST', '/api/v2/talq/gateways', { gatewayUri: 'http://127.0.0.1:1/gw', ...body });
+    const city = (
+      await s.call('POST', '/api/v1/Cities', { name: { int: 'Gatewayville' }, lat: 42.4, lon: -71.1 })
+    ).body._id as number;
+    // an administrator of no group who names none, for a city no group holds: refused, nothing made
+    const refused = await post({ name: 'gw-nowhere', city });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'IsInvalidError', fields: ['group'] });
+    expect((await s.call('GET', '/api/v1/Controllers?uid=gw-nowhere')).body.total).toBe(0);
+
+    const groupAdmin = await s.adminOfNewGroup('gateway-owners');
+    const own = (await groupAdmin.call('GET', '/api/v1/Groups?limit=1')).body.data[0]._id as number;
+    expect((await s.call('PATCH', `/api/v1/Groups/${own}`, { cities: [city] })).status).toBe(200);
+    const byCity = await post({ name: 'gw-by-city', city });
+    expect(byCity.status).toBe(201);
+    expect(await groupOf(byCity.body.id)).toBe(own);
+    const named = await post({ name: 'gw-named', group: own });
+    expect(named.status).toBe(201);
+    expect(await groupOf(named.body.id)).toBe(own);
+    // a group's user makes it in their own group, whatever they name
+    const other = (await s.call('POST', '/api/v1/Groups', { name: 'not-theirs' })).body._id as number;
+    const theirs = await groupAdmin.call('POST', '/api/v2/talq/gateways', {
+      name: 'gw-theirs',
+      gatewayUri: 'http://127.0.0.1:1/gw',
+      group: other,
+    });
+    expect(theirs.status).toBe(201);
+    expect(await groupOf(theirs.body.id)).toBe(own);
+    // and its gateways are listed to that group
+    const listed = (await groupAdmin.call('GET', '/api/v2/talq/gateways')).body.result as { id: number }[];
+    expect(listed.map((g) => g.id).sort()).toEqual([byCity.body.id, named.body.id, theirs.body.id].sort());
+  });
+
   it('speaks TALQ §3: gzip and deflate both ways, brotli 415, no version or clientAddress 400', async () => {
     const c = await commission(s, 'gw-transport');
     for (const encoding of ['gzip', 'deflate'] as const) {

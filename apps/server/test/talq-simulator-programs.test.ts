@@ -62,4 +62,41 @@ describe(`the console's programs on the simulator's TALQ gateway on ${backend}`,
       expect(Math.abs(lamp.level - Math.round(levelAt(points, new Date(now))))).toBeLessThanOrEqual(1);
     }
   });
+
+  it('sends everything again to a gateway that lost its programs without a resync, at the next change', async () => {
+    const modules = (await s.call('GET', '/api/v1/LuminaryModules?limit=100')).body.data as {
+      _id: number;
+      uid: string;
+    }[];
+    const ours = modules.filter((m) => gateway.lamps.some((l) => l.address === m.uid));
+    expect(ours.length).toBe(gateway.lamps.length);
+    const profile = (
+      await s.call('POST', '/api/v1/Profiles', { name: 'Kept', kind: 'onOff', settings: { pwm0: 80 } })
+    ).body as { _id: number };
+    for (const m of ours)
+      expect(
+        (await s.call('PATCH', `/api/v1/LuminaryModules/${m._id}`, { profileId: profile._id })).status,
+      ).toBe(200);
+    const calendarOf = (lamp: { address: string }) => gateway.programs.assigned.get(lamp.address);
+    const levelsAt = (at: Date) => gateway.lamps.map((l) => gateway.programs.levelOf(l.address, at));
+    const night = async () => {
+      const m = ours[0]!;
+      const points = (await s.call('GET', `/api/v2/lighting/lamps/${m._id}`)).body.result.points as {
+        at: string;
+      }[];
+      return new Date((Date.parse(points[0]!.at) + Date.parse(points.at(-1)!.at)) / 2);
+    };
+    await until(async () => (levelsAt(await night()).every((l) => l === 80) ? true : undefined), 20_000);
+
+    // the gateway loses its programs, calendars and assignments and says nothing (a power cut, no resync)
+    gateway.programs.programs.clear();
+    gateway.programs.calendars.clear();
+    gateway.programs.assigned.clear();
+    expect(
+      (await s.call('PATCH', `/api/v1/Profiles/${profile._id}`, { settings: { pwm0: 60 } })).status,
+    ).toBe(200);
+    // the calendar the console believed it had is unknown to the gateway: all of it is sent again, in order
+    await until(async () => (levelsAt(await night()).every((l) => l === 60) ? true : undefined), 20_000);
+    expect(gateway.lamps.every((l) => gateway.programs.calendars.has(calendarOf(l)!))).toBe(true);
+  });
 });

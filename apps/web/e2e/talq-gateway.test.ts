@@ -48,6 +48,9 @@ const TEXT = {
   },
 } as const;
 
+type Listed = { login: string; city: number | null; group: number | null };
+type Holder = { _id: number; cities?: number[] };
+
 describe('TALQ gateways in Chromium', () => {
   for (const [i, lang] of (['en-us', 'ru'] as const).entries()) {
     it(`commissions a gateway, shows its secret once, and its lamps once it connects (${lang})`, async () => {
@@ -69,6 +72,14 @@ describe('TALQ gateways in Chromium', () => {
       };
       expect(creds.cms).toBe(`${s.url}/talq/v2`);
       await shot(page, `talq-commissioned-${lang === 'ru' ? 'ru' : 'en'}`);
+      // the administrator, of no group, left the group as the city chose it: the one group that holds the city
+      const made = ((await s.call('GET', '/api/v2/talq/gateways')).body.result as Listed[]).find(
+        (g) => g.login === creds.login,
+      )!;
+      const groups = (await s.call('GET', '/api/v1/Groups?limit=100')).body.data as Holder[];
+      const holders = groups.filter((g) => g.cities?.includes(made.city!));
+      expect(holders.length).toBe(1);
+      expect(made.group).toBe(holders[0]!._id);
 
       // the secret is not shown again: a reload lists the gateway without it
       await page.reload();

@@ -60,12 +60,21 @@ export class TalqGateways {
     private readonly secrets: DeviceSecrets,
   ) {}
 
-  /** Commissions a gateway in the caller's group: its controller row, its TALQ row and its first secret. */
-  async commission(caller: Caller, input: { name: string; gatewayUri: string; city?: number }) {
+  /**
+   * Commissions a gateway in the caller's group (an administrator of no group names one, or a city only one group
+   * holds): its controller row, its TALQ row and its first secret. What the gateway announces lands in that group.
+   */
+  async commission(
+    caller: Caller,
+    input: { name: string; gatewayUri: string; city?: number; group?: number },
+  ) {
+    const group = caller.groupId ?? input.group ?? (await this.onlyGroupOf(input.city));
+    if (group === undefined) throw new ApiError('IsInvalidError', ['group']);
     const row = await this.service.create(Controllers, caller, {
       uid: input.name,
       mac: gatewayMac(),
       city: input.city,
+      group,
       protocol: 'TALQ',
     });
     const id = row._id as number;
@@ -73,6 +82,16 @@ export class TalqGateways {
     this.known = undefined;
     const issued = (await this.secrets.issue([id])).get(id)!;
     return { id, login: issued.mac, secret: issued.secret };
+  }
+
+  /** The group that holds this city, when exactly one does. */
+  private async onlyGroupOf(city: number | undefined): Promise<number | undefined> {
+    if (city === undefined) return undefined;
+    const result = await this.db.execute(
+      sql`select _id from groups where deleted_at is null and ${city} = any(cities) limit 2`,
+    );
+    const rows = (result as { rows?: { _id: number }[] }).rows ?? [];
+    return rows.length === 1 ? Number(rows[0]!._id) : undefined;
   }
 
   /** A new secret for a gateway the caller may edit; the old one stops working at once. */

@@ -22,6 +22,8 @@ import { talqDevices } from './talq.table.ts';
 const Modules = tableOf(entity('LuminaryModules'));
 
 /** What a gateway took, as far as this process knows. */
+type Counts = { programs: number; calendars: number; assigned: number };
+
 type Taken = {
   programs: Set<string>;
   /** calendar address → its body as sent */
@@ -74,36 +76,16 @@ export class TalqPrograms {
       cmsAddress: g.cmsAddress,
     });
     const lamps = await this.lampFunctions(g.id);
-    const taken = this.taken.get(g.id) ?? { programs: new Set(), calendars: new Map(), assigned: new Map() };
-    this.taken.set(g.id, taken);
-    const counts = { programs: 0, calendars: 0, assigned: 0 };
+    let counts: Counts;
     try {
-      const programs = entities.programs.filter((p) => !taken.programs.has(p.id));
-      const checked = checkPrograms(programs);
-      if (!checked.ok) throw new Error(`TALQ control program: ${checked.errors.join('; ')}`);
-      await this.create(g, '/control-programs', programs);
-      for (const p of programs) taken.programs.add(p.id);
-      counts.programs = programs.length;
-
-      const calendars = entities.calendars.map((c) => c.calendar);
-      const fresh = calendars.filter((c) => !taken.calendars.has(c.id));
-      const changed = calendars.filter(
-        (c) => taken.calendars.has(c.id) && taken.calendars.get(c.id) !== json(c),
-      );
-      await this.create(g, '/calendars', fresh);
-      await this.replace(g, '/calendars', changed);
-      for (const c of [...fresh, ...changed]) taken.calendars.set(c.id, json(c));
-      counts.calendars = fresh.length + changed.length;
-
-      for (const { calendar, macs } of entities.calendars) {
-        const addresses = macs.flatMap((mac) => {
-          const a = lamps.get(mac);
-          return a && taken.assigned.get(a) !== calendar.id ? [a] : [];
-        });
-        if (!addresses.length) continue;
-        await this.assign(g, calendar, addresses, id);
-        for (const a of addresses) taken.assigned.set(a, calendar.id);
-        counts.assigned += addresses.length;
+      try {
+        counts = await this.deliver(g, entities, lamps, id);
+      } catch (err) {
+        // the gateway lacks a program or calendar this process believed it had (it lost them without a resync, or
+        // another client deleted them): forget what it took and send everything again, in reference order, once
+        if (!(err instanceof Refused && lacksReferenced(err))) throw err;
+        this.taken.delete(g.id);
+        counts = await this.deliver(g, entities, lamps, id);
       }
     } catch (err) {
       if (err instanceof Refused || err instanceof Unreachable)
@@ -120,9 +102,49 @@ export class TalqPrograms {
       throw err;
     }
     // tidying the gateway: a failure here leaves it a calendar or program more, and the lamps their program
-    await this.dropUnused(g, taken).catch(() => undefined);
+    await this.dropUnused(g, this.taken.get(g.id)!).catch(() => undefined);
     await this.gateways.tried(g.id, 'programs');
     return answer(ANSWER.done, { version: payload.version, ...counts });
+  }
+
+  /** Sends what the gateway does not have yet: programs, then calendars, then each lamp's calendar. */
+  private async deliver(
+    g: Gateway,
+    entities: ReturnType<typeof talqProgramsOf>,
+    lamps: Map<string, string>,
+    id: string,
+  ): Promise<Counts> {
+    const taken = this.taken.get(g.id) ?? { programs: new Set(), calendars: new Map(), assigned: new Map() };
+    this.taken.set(g.id, taken);
+    const counts: Counts = { programs: 0, calendars: 0, assigned: 0 };
+    const programs = entities.programs.filter((p) => !taken.programs.has(p.id));
+    const checked = checkPrograms(programs);
+    if (!checked.ok) throw new Error(`TALQ control program: ${checked.errors.join('; ')}`);
+    await this.create(g, '/control-programs', programs);
+    for (const p of programs) taken.programs.add(p.id);
+    counts.programs = programs.length;
+
+    const calendars = entities.calendars.map((c) => c.calendar);
+    const fresh = calendars.filter((c) => !taken.calendars.has(c.id));
+    const changed = calendars.filter(
+      (c) => taken.calendars.has(c.id) && taken.calendars.get(c.id) !== json(c),
+    );
+    await this.create(g, '/calendars', fresh);
+    await this.replace(g, '/calendars', changed);
+    for (const c of [...fresh, ...changed]) taken.calendars.set(c.id, json(c));
+    counts.calendars = fresh.length + changed.length;
+
+    for (const { calendar, macs } of entities.calendars) {
+      const addresses = macs.flatMap((mac) => {
+        const a = lamps.get(mac);
+        return a && taken.assigned.get(a) !== calendar.id ? [a] : [];
+      });
+      if (!addresses.length) continue;
+      await this.assign(g, calendar, addresses, id);
+      for (const a of addresses) taken.assigned.set(a, calendar.id);
+      counts.assigned += addresses.length;
+    }
+    return counts;
   }
 
   /** POST of new entities; one the gateway already has (409, its answer to us was lost) is PUT by its address. */
@@ -234,4 +256,8 @@ const ONE = {
   '/calendars': '/calendars/{calendarAddress}',
 };
 const json = (v: unknown) => JSON.stringify(v);
+/** The gateway's answer says a program or calendar referenced is not there (TALQ's invalidCalendar, invalidProgram). */
+const lacksReferenced = (err: Refused) =>
+  err.answer.status === 404 ||
+  keysOf(err.answer.body).some((k) => k === 'invalidCalendar' || k === 'invalidProgram');
 const keysOf = (body: unknown) => (Array.isArray(body) ? body.map((e: { key?: unknown }) => e?.key) : []);

@@ -51,6 +51,11 @@ export function registerTalqGatewayRoutes(app: FastifyInstance, gateways: TalqGa
           name: z.string().trim().min(1).max(64),
           gatewayUri: z.url({ protocol: /^https?$/ }).max(2000),
           city: idSchema.optional(),
+          group: idSchema
+            .optional()
+            .describe(
+              "the gateway's group, for an administrator of none (the city's group when only one holds it)",
+            ),
         }),
         response: { 201: credentials, ...errorResponses },
       },

@@ -1,20 +1,13 @@
 import { useEffect } from 'react';
 import { MenuItem, TextField } from '@mui/material';
-import { useGetList, useStore, useTranslate } from 'react-admin';
+import { useStore, useTranslate } from 'react-admin';
 import { sl } from '../../i18n/messages.ts';
-import { canDo } from '../../providers/auth-provider.ts';
-import { storedProfile } from '../../providers/session.ts';
+import { choosesGroup, useChoosableGroups } from '../network/group-choice.tsx';
 
 /** The shared days every group follows (the days of no group), as the chooser names them. */
 const SHARED = 'shared';
 
 export type ChosenGroup = { id: number | null; timezone?: string | null };
-
-/** Whether the user sees several groups' calendars and so chooses one: a user of no group of their own (an administrator). */
-export const choosesCalendarGroup = () => {
-  const me = storedProfile();
-  return (me?.type === 'ADMIN' || !me?.group) && canDo('Groups', 'view');
-};
 
 /**
  * Whose calendar a user who sees several groups looks at (issue 28 §5): the one last chosen (remembered), else the
@@ -23,13 +16,9 @@ export const choosesCalendarGroup = () => {
  */
 export function CalendarGroup({ onChange }: { onChange(group: ChosenGroup): void }) {
   const translate = useTranslate();
-  const chooses = choosesCalendarGroup();
+  const chooses = choosesGroup();
   const [remembered, remember] = useStore<number | typeof SHARED | null>('sl.calendar.group', null);
-  const { data } = useGetList(
-    'Groups',
-    { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } },
-    { enabled: chooses },
-  );
+  const { data } = useChoosableGroups();
   const known = remembered === SHARED || data?.some((g) => g.id === remembered);
   const value = known ? remembered : (data?.[0]?.id ?? SHARED);
   const group = data?.find((g) => g.id === value);

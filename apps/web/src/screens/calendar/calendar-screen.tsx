@@ -18,7 +18,8 @@ import { sl } from '../../i18n/messages.ts';
 import { canDo, storedSubject } from '../../providers/auth-provider.ts';
 import { daysOfPeriod, type CalendarDay, type DaysOf } from './calendar-api.ts';
 import { dayTitle, firstDayOfWeek, isoDay, monthTitle, shiftMonth, weekdayOfDay } from './calendar-dates.ts';
-import { CalendarGroup, choosesCalendarGroup, type ChosenGroup } from './calendar-group.tsx';
+import { choosesGroup } from '../network/group-choice.tsx';
+import { CalendarGroup, type ChosenGroup } from './calendar-group.tsx';
 import { CalendarLegend } from './calendar-legend.tsx';
 import { cityWeekend, keepsGroupDays } from './city-weekend.ts';
 import { DayDialog } from './day-dialog.tsx';
@@ -39,7 +40,7 @@ const TODAY = isoDay(now.getFullYear(), now.getMonth() + 1, now.getDate());
 export default function CalendarScreen() {
   const translate = useTranslate();
   const [language] = useLocaleState();
-  const chooses = useMemo(choosesCalendarGroup, []);
+  const chooses = useMemo(choosesGroup, []);
   /** the group a user who sees several chose (undefined until the chooser knows the groups) */
   const [chosen, setChosen] = useState<ChosenGroup>();
   const choose = useCallback((g: ChosenGroup) => setChosen(g), []);

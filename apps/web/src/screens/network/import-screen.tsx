@@ -16,7 +16,7 @@ import { canDo } from '../../providers/auth-provider.ts';
 import { httpLines } from '../../providers/http.ts';
 import { IMPORTABLE, importTargets, type Importable, type SourceFormat } from '@sl/domain';
 import { columnsOf, formatOf, guessColumns } from './import-columns.ts';
-import { ImportGroup } from './import-group.tsx';
+import { GroupChoice } from './group-choice.tsx';
 import { ImportProblems, problemsCsv, type ImportResult } from './import-problems.tsx';
 
 type Progress = { stage: 'check' | 'write' | 'save'; done: number; total: number };
@@ -138,7 +138,7 @@ export default function ImportScreen() {
               </MenuItem>
             ))}
           </TextField>
-          <ImportGroup value={group} onChange={setGroup} />
+          <GroupChoice value={group} onChange={setGroup} label="importGroup" />
           <Button variant="outlined" component="label">
             {translate(sl('importFile'))}
             <input

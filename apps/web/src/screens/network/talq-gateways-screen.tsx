@@ -19,6 +19,7 @@ import { sl, type MessageKey } from '../../i18n/messages.ts';
 import { canDo } from '../../providers/auth-provider.ts';
 import { http } from '../../providers/http.ts';
 import { useConsoleTime } from '../devices/city-time.ts';
+import { GroupChoice, useChoosableGroups } from './group-choice.tsx';
 import { useEntitiesWritten } from '../map/use-entities-written.ts';
 
 type Gateway = {
@@ -70,6 +71,14 @@ export default function TalqGatewaysScreen() {
   const [name, setName] = useState('');
   const [uri, setUri] = useState('');
   const [city, setCity] = useState<number | ''>('');
+  const [group, setGroup] = useState<number>();
+  const groups = useChoosableGroups().data;
+  // the city's group, when only one holds it, is the gateway's unless another is chosen after
+  const chooseCity = (id: number | '') => {
+    setCity(id);
+    const holders = groups?.filter((g) => (g.cities as number[] | undefined)?.includes(Number(id)));
+    if (holders?.length === 1) setGroup(holders[0]!.id as number);
+  };
   const [issued, setIssued] = useState<Issued>();
   const written = useEntitiesWritten(['LuminaryModules', 'Controllers']);
 
@@ -88,6 +97,7 @@ export default function TalqGatewaysScreen() {
           name: name.trim(),
           gatewayUri: uri.trim(),
           ...(city !== '' && { city }),
+          ...(group !== undefined && { group }),
         }),
       );
       setName('');
@@ -133,7 +143,7 @@ export default function TalqGatewaysScreen() {
                 select
                 label={translate(sl('talqCity'))}
                 value={city}
-                onChange={(e) => setCity(e.target.value === '' ? '' : Number(e.target.value))}
+                onChange={(e) => chooseCity(e.target.value === '' ? '' : Number(e.target.value))}
               >
                 {cities.map((c) => (
                   <MenuItem key={c.id} value={c.id}>
@@ -141,6 +151,7 @@ export default function TalqGatewaysScreen() {
                   </MenuItem>
                 ))}
               </TextField>
+              <GroupChoice value={group} onChange={setGroup} label="talqGroup" />
               <div>
                 <Button
                   variant="contained"
