@@ -36,8 +36,14 @@ const screens = screenShares(
 const screen = (i) => ({
   name: `screens in Chromium, ${i + 1} of 2`,
   args: ['--project', 'e2e', ...screens[i]],
-  // the screens run on PGlite; the one test of two server processes gets the PostgreSQL server, where there is one
-  env: { DATABASE_URL: '', SCREENS_POSTGRES_URL: process.env.DATABASE_URL ?? '', SKIP_WEB_BUILD: '1' },
+  // the screens' servers run on the PostgreSQL server where there is one (PGlite's WebAssembly took a fifth more of
+  // the machine for the same screens, and the HTTP suite proves PGlite), else on PGlite; the one test of two server
+  // processes needs the PostgreSQL server
+  env: {
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    SCREENS_POSTGRES_URL: process.env.DATABASE_URL ?? '',
+    SKIP_WEB_BUILD: '1',
+  },
   screens: true,
 });
 const lanes = [

@@ -10,6 +10,7 @@ import { commission } from './talq-client.ts';
 let s: TestServer;
 let gateway: TalqGatewayHandle;
 
+// the bootstrap announces a few hundred lamps: over a minute on a loaded CI machine
 beforeAll(async () => {
   s = await startServer({ commandTimeoutMs: 5000 });
   const city = (await s.call('GET', '/api/v1/Cities?limit=1')).body.data[0]._id as number;
@@ -21,7 +22,7 @@ beforeAll(async () => {
     city: await loadCity('cambridge', { controllers: 2 }),
     reportMs: 60_000,
   });
-});
+}, 180_000);
 afterAll(async () => {
   await gateway?.stop();
   await s?.close();

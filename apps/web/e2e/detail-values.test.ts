@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, rows, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, rows, signInAt } from './console-session.ts';
 
 // Detail screens and list cells show values as an operator reads them (spec §4, §9): units, the language's
 // number format, names instead of codes, labelled parts instead of JSON; lamps and mountings show their
@@ -82,7 +82,7 @@ consoleForSuite(
 
 async function session(lang: 'en-us' | 'ru'): Promise<Page> {
   const page = await openPage(browser, lang);
-  await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+  await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/About');
   return page;
 }
 

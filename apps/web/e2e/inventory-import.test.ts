@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, signInAt } from './console-session.ts';
 
 let s: TestServer;
 let browser: Browser;
@@ -53,7 +53,7 @@ describe('inventory import screen', () => {
     it(`checks a file, refuses it whole with a broken row, and imports it fixed (${lang})`, async () => {
       const w = WORDS[lang];
       const page = await openPage(browser, lang);
-      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+      await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/About');
       await page.getByRole('menuitem', { name: w.menu }).click();
       await page.waitForURL('**/Import');
       const before = await total();
@@ -94,7 +94,7 @@ describe('inventory import screen', () => {
     );
     const poles = (JSON.parse(readFileSync(inventory, 'utf8')) as { features: Feature[] }).features;
     const page = await openPage(browser, 'ru');
-    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+    await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/About');
     await page.getByRole('menuitem', { name: WORDS.ru.menu }).click();
     await page.waitForURL('**/Import');
     const before = await total();

@@ -8,7 +8,7 @@ import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 // eslint-disable-next-line no-restricted-imports -- the demo city is seeded as the server seeds it
 import { seedDemoCity } from '../../server/src/field/demo-city.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, rows, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, rows, signInAt } from './console-session.ts';
 
 // Lists of the demo city (twelve Cambridge cabinets, 1,629 control modules): a page of 100 rows, the export of
 // every matching row through the Export button, and sign-out.
@@ -28,7 +28,7 @@ async function signedIn(lang: 'en-us' | 'ru') {
   const page = await openPage(browser, lang);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+  await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/About');
   return { page, errors };
 }
 

@@ -6,7 +6,7 @@ import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 // eslint-disable-next-line no-restricted-imports -- valid records for any entity, built from the registry
 import { Samples } from '../../server/test/samples.ts';
 import { shot } from './browser.ts';
-import { openPage, signIn, consoleForSuite } from './console-session.ts';
+import { openPage, signInAt, consoleForSuite } from './console-session.ts';
 
 // The main screens in both languages: each shows its own words, and none shows a message key, a value the screen
 // failed to format or, in Russian, the English of a message that has a translation. Screenshots for a person.
@@ -49,7 +49,7 @@ describe('screens in both languages', () => {
   for (const lang of ['en-us', 'ru'] as const)
     it(`shows each main screen in words of ${lang}`, async () => {
       const page = await openPage(browser, lang);
-      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+      await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/About');
       const suffix = lang === 'ru' ? 'ru' : 'en';
       for (const [name, path, ready] of TOUR) {
         await page.goto(s.url + path);

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 // eslint-disable-next-line no-restricted-imports -- the browser test drives the real server, as the HTTP tests do
 import { ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { shot } from './browser.ts';
-import { consoleForSuite, openPage, signIn } from './console-session.ts';
+import { consoleForSuite, openPage, signInAt } from './console-session.ts';
 
 let s: TestServer;
 let browser: Browser;
@@ -33,7 +33,7 @@ describe('the menu grouped by task', () => {
     it(`shows the tasks, folds one and remembers it after a reload (${lang})`, async () => {
       const w = WORDS[lang];
       const page = await openPage(browser, lang);
-      await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+      await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/About');
       for (const name of w.sections) await section(page, name).waitFor();
       await shot(page, `h15-menu-${lang}`);
       // only screens that exist: no entry leads to a page that is not there
@@ -67,7 +67,7 @@ describe('the menu grouped by task', () => {
   it('keeps the folded task when a reload cuts the session check short, or the check gets no answer', async () => {
     const w = WORDS['en-us'];
     const page = await openPage(browser, 'en-us');
-    await signIn(page, s.url, 'admin', ADMIN_PASSWORD);
+    await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, '/About');
     await section(page, w.admin).click();
     await expect.poll(() => page.getByRole('menuitem', { name: w.users }).count()).toBe(0);
     await page.route('**/auth/me', (route) => route.abort('connectionreset'));
