@@ -324,7 +324,7 @@ export async function buildApp({
     app.log.warn({ topic, reason }, 'malformed controller reply'),
   );
   const talqGateways = new TalqGateways(db, service, secrets);
-  const overrides = new TalqOverrides(db, talqGateways, config.commandTimeoutMs);
+  const overrides = new TalqOverrides(db, talqGateways, config.commandTimeoutMs, hub);
   const talqPrograms = new TalqPrograms(db, talqGateways, config.commandTimeoutMs);
   const loggerConfigs = new TalqLoggerConfigs(talqGateways, config.commandTimeoutMs, app.log);
   app.addHook('onClose', () => loggerConfigs.stop());

@@ -4,11 +4,21 @@ import pg from 'pg';
  * One change pushed to signed-in consoles; `groupId` says whose it is (undefined: administrators only). `tables`
  * (the tables a server process wrote to) and `devices` (a server process wrote devices the map shows: their places,
  * groups, links) and `entities` (registry entities written through the entity service, by name) are for the server
- * processes only, never sent to a console.
+ * processes only, never sent to a console, as is `talqFeedback` (a TALQ gateway's feedback of a command, for the
+ * process that waits on it).
  */
 export type LiveEvent = {
   type:
-    'modules' | 'controllers' | 'meters' | 'command' | 'map' | 'tables' | 'devices' | 'entities' | 'events';
+    | 'modules'
+    | 'controllers'
+    | 'meters'
+    | 'command'
+    | 'map'
+    | 'tables'
+    | 'devices'
+    | 'entities'
+    | 'events'
+    | 'talqFeedback';
   groupId?: number | null;
   data: unknown;
 };

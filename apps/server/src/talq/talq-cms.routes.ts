@@ -96,7 +96,7 @@ export async function registerTalqCmsRoutes(
       // a PUT or PATCH of lamps may carry the feedback of an override command (talq-overrides.ts)
       cms.put('/devices', PUBLIC, async (req) => {
         const body = req.body as TalqDevice[];
-        overrides.feedback(req.talq.gateway.id, body);
+        await overrides.feedback(req.talq.gateway.id, body);
         await write(req.talq.gateway, body, 'replace');
         return body;
       });
@@ -104,7 +104,7 @@ export async function registerTalqCmsRoutes(
         const stored = await ownDevices(g, body);
         const merged = body.map((d) => patched(stored.get(d.address)!.device as TalqDevice, d));
         // the gateway's word on a command stands whatever else the PATCH carries
-        overrides.feedback(g.id, body);
+        await overrides.feedback(g.id, body);
         await write(g, merged, 'replace');
         return merged;
       };

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { entity } from '@sl/domain';
 import { ANSWER } from '@sl/protocol';
 import type { Db } from '../db/connect.ts';
+import type { LiveHub } from '../live/live-hub.ts';
 import { tableOf } from '../db/tables.ts';
 import type { CommandOutcome } from '../field/command-gateway.ts';
 import { gatewayRequest } from './talq-gateway-client.ts';
@@ -14,7 +15,9 @@ import { talqDevices } from './talq.table.ts';
 // LevelState with an expiration and reason `override`, its cmsRefId the command's reference. The gateway's 201
 // says it is done; its 202 only that it accepted the command, which is done for a lamp when the gateway PATCHes
 // that lamp's `feedbackLightCommand` with the same cmsRefId. A command not fed back for every lamp within the
-// command timeout is timed out, as an MQTT controller's silence is.
+// command timeout is timed out, as an MQTT controller's silence is. The feedback may reach another server process
+// than the one that sent the command (the gateway calls whichever its cmsUri leads to): every process hears it
+// through the live hub, and the one waiting on the command settles it.
 
 const Modules = tableOf(entity('LuminaryModules'));
 /**
@@ -23,6 +26,9 @@ const Modules = tableOf(entity('LuminaryModules'));
  * fixed when it is sent, so a night's length.
  */
 export const OVERRIDE_HOURS = 12;
+
+/** one lamp's feedback of one command, as a gateway gave it to some server process */
+type Confirmation = { gatewayId: number; cmsRefId: string; address: string };
 
 type Waiting = {
   gatewayId: number;
@@ -39,7 +45,14 @@ export class TalqOverrides {
     private readonly db: Db,
     private readonly gateways: TalqGateways,
     private readonly timeoutMs: number,
-  ) {}
+    private readonly hub: LiveHub,
+  ) {
+    hub.subscribe({
+      send: (e) => {
+        if (e.type === 'talqFeedback') this.confirm(e.data as Confirmation[]);
+      },
+    });
+  }
 
   /** Whether the controller with this MAC is a TALQ gateway. */
   handles(controllerMac: string): Promise<boolean> {
@@ -122,24 +135,34 @@ export class TalqOverrides {
   }
 
   /**
-   * A gateway's PATCH or PUT of its devices: each lamp whose `feedbackLightCommand` carries the cmsRefId of a
-   * command waited on here is confirmed; the command is done when all of its lamps are.
+   * A gateway's PATCH or PUT of its devices: each lamp whose `feedbackLightCommand` carries a cmsRefId confirms that
+   * command for that lamp, to whichever server process waits on it (this one too, once).
    */
-  feedback(gatewayId: number, devices: { address: string; functions?: Record<string, unknown>[] }[]) {
-    for (const d of devices)
-      for (const f of d.functions ?? []) {
+  async feedback(gatewayId: number, devices: { address: string; functions?: Record<string, unknown>[] }[]) {
+    const confirmations = devices.flatMap((d) =>
+      (d.functions ?? []).flatMap((f) => {
         const command = (f.feedbackLightCommand as { value?: { cmsRefId?: unknown } } | undefined)?.value;
-        const w = typeof command?.cmsRefId === 'string' ? this.waiting.get(command.cmsRefId) : undefined;
-        if (!w || w.gatewayId !== gatewayId) continue;
-        w.outstanding.delete(d.address.toLowerCase());
-        if (!w.outstanding.size)
-          w.settle({
-            id: command!.cmsRefId as string,
-            code: ANSWER.done,
-            timedOut: false,
-            result: { lamps: w.lamps },
-          });
-      }
+        return typeof command?.cmsRefId === 'string'
+          ? [{ gatewayId, cmsRefId: command.cmsRefId, address: d.address.toLowerCase() }]
+          : [];
+      }),
+    );
+    if (!confirmations.length) return;
+    // without the shared channel (PGlite, or its connection lost) the hub tells this process alone
+    await this.hub
+      .publish({ type: 'talqFeedback', data: confirmations })
+      .catch(() => this.confirm(confirmations));
+  }
+
+  /** The lamps confirmed of the commands this process waits on; a command is done when all of its lamps are. */
+  private confirm(confirmations: Confirmation[]) {
+    for (const { gatewayId, cmsRefId, address } of confirmations) {
+      const w = this.waiting.get(cmsRefId);
+      if (!w || w.gatewayId !== gatewayId) continue;
+      w.outstanding.delete(address);
+      if (!w.outstanding.size)
+        w.settle({ id: cmsRefId, code: ANSWER.done, timedOut: false, result: { lamps: w.lamps } });
+    }
   }
 
   /** The TALQ addresses of the gateway's lamps with these module MACs (all of its lamps when none are named). */
