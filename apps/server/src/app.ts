@@ -371,6 +371,11 @@ export async function buildApp({
       programs?.resend([g.login]);
       loggerConfigs.send(g);
     },
+    programsRefused: (g) => {
+      const resend = talqPrograms.refused(g.id);
+      app.log.warn({ gateway: g.id, resend }, 'a TALQ gateway cannot run a calendar or program it was sent');
+      if (resend) programs?.resend([g.login]);
+    },
   });
   registerControlRoutes(app, db, commandService, service);
   registerModuleConfigRoutes(app, db, commandService, written);

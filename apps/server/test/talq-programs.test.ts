@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { programsSent, until } from './field-setup.ts';
 import { backend, startServer, type TestServer } from './harness.ts';
@@ -134,5 +135,48 @@ describe(`lighting programs to a TALQ gateway on ${backend}`, () => {
       sent.some((r) => r.method === 'POST' && r.path === '/control-programs' && levelsOf(r).includes(70)),
     ).toBe(true);
     expect(gw.problems).toEqual([]);
+  });
+
+  it('sends everything again when the gateway reports a calendar it cannot run, and not again within ten minutes', async () => {
+    await until(allAssigned, 10_000);
+    await settled(() => programRequests().length);
+    // the gateway lost what it had, and its lamp reports that its calendar cannot be run
+    gw.programs.clear();
+    gw.calendars.clear();
+    gw.assigned.clear();
+    const invalidCalendar = () =>
+      talq(c, 'POST', '/log-reports', {
+        clientAddress: gatewayAddress,
+        body: {
+          address: randomUUID(),
+          entries: [
+            {
+              data: {
+                type: 'EventLogData',
+                srcAddress: `${lamps[0]}/lamp`,
+                timestamp: new Date().toISOString(),
+                eventType: 'invalidCalendar',
+                startEndFlag: true,
+              },
+            },
+          ],
+        },
+      });
+    const reported = Date.now();
+    expect((await invalidCalendar()).status).toBe(201);
+    await until(allAssigned, 10_000);
+    expect(order(programRequests(reported))).toEqual([
+      'POST control-programs',
+      'POST calendars',
+      'POST assign-commands',
+    ]);
+    expect(gw.problems).toEqual([]);
+    await settled(() => programRequests(reported).length);
+
+    // the same report again at once: a gateway that truly cannot run it is not sent it in a loop
+    const again = Date.now();
+    expect((await invalidCalendar()).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(programRequests(again)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import type { Gateway } from './talq-gateways.ts';
 import type { LogReport, TalqLogReports } from './talq-log-reports.ts';
 import { loggerConfigsOf } from './talq-logger-entities.ts';
 import type { TalqOverrides } from './talq-overrides.ts';
+import { devicesProgramRefused, reportsProgramRefused } from './talq-programs.ts';
 import type { TalqRequestIds } from './talq-request-ids.ts';
 import { checkRequest } from './talq-schemas.ts';
 import { installTalqTransport, NIL, TALQ_PREFIX, TalqError, UUID, type TalqDeps } from './talq-transport.ts';
@@ -52,6 +53,8 @@ export async function registerTalqCmsRoutes(
     overrides: TalqOverrides;
     /** a gateway's bootstrap ended: only now may the CMS send it anything but the GatewayFunction */
     bootstrapped?: (g: Gateway) => void;
+    /** a gateway said it cannot run a calendar or program it was sent (TALQ invalidCalendar, invalidProgram) */
+    programsRefused?: (g: Gateway) => void;
   },
 ) {
   const { gateways, devices, reports, requestIds, overrides } = deps;
@@ -97,6 +100,7 @@ export async function registerTalqCmsRoutes(
       cms.put('/devices', PUBLIC, async (req) => {
         const body = req.body as TalqDevice[];
         await overrides.feedback(req.talq.gateway.id, body);
+        if (devicesProgramRefused(body)) deps.programsRefused?.(req.talq.gateway);
         await write(req.talq.gateway, body, 'replace');
         return body;
       });
@@ -105,6 +109,7 @@ export async function registerTalqCmsRoutes(
         const merged = body.map((d) => patched(stored.get(d.address)!.device as TalqDevice, d));
         // the gateway's word on a command stands whatever else the PATCH carries
         await overrides.feedback(g.id, body);
+        if (devicesProgramRefused(body)) deps.programsRefused?.(g);
         await write(g, merged, 'replace');
         return merged;
       };
@@ -185,6 +190,7 @@ export async function registerTalqCmsRoutes(
           await requestIds.release(g.id, requestId);
           throw err;
         }
+        if (reportsProgramRefused(req.body as LogReport)) deps.programsRefused?.(g);
         return reply.code(201).send();
       });
 

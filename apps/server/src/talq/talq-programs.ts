@@ -20,6 +20,41 @@ import { talqDevices } from './talq.table.ts';
 // calendar the gateway already has answers 409 and is replaced by its own address instead.
 
 const Modules = tableOf(entity('LuminaryModules'));
+/** how long after a gateway's report of a calendar or program it cannot run another such report is only logged */
+export const REFUSED_RESEND_MS = 10 * 60_000;
+
+/** The TALQ events (and attributes) of a lamp's actuator function by which a gateway says it cannot run what it got. */
+const PROGRAM_EVENTS = new Set(['invalidCalendar', 'invalidProgram']);
+
+/** Whether a log report starts a program event on any of its entries. */
+export function reportsProgramRefused(report: {
+  entries?: {
+    data?: {
+      type?: string;
+      eventType?: string;
+      startEndFlag?: boolean;
+      attributeName?: string;
+      attributeValue?: { value?: unknown };
+    };
+  }[];
+}): boolean {
+  return (report.entries ?? []).some(({ data: d }) =>
+    d?.type === 'EventLogData'
+      ? PROGRAM_EVENTS.has(d.eventType ?? '') && d.startEndFlag === true
+      : d?.type === 'AttributeLogData' &&
+        PROGRAM_EVENTS.has(d.attributeName ?? '') &&
+        d.attributeValue?.value === true,
+  );
+}
+
+/** Whether devices a gateway PUTs or PATCHes carry a program event attribute set on one of their functions. */
+export function devicesProgramRefused(devices: { functions?: Record<string, unknown>[] }[]): boolean {
+  return devices.some((d) =>
+    (d.functions ?? []).some((f) =>
+      [...PROGRAM_EVENTS].some((name) => (f[name] as { value?: unknown } | undefined)?.value === true),
+    ),
+  );
+}
 
 /** What a gateway took, as far as this process knows. */
 type Counts = { programs: number; calendars: number; assigned: number };
@@ -46,6 +81,8 @@ class Refused extends Error {
 
 export class TalqPrograms {
   private readonly taken = new Map<number, Taken>();
+  /** when each gateway last reported a calendar or program it cannot run, and was sent them again */
+  private readonly refusedAt = new Map<number, number>();
 
   constructor(
     private readonly db: Db,
@@ -56,6 +93,19 @@ export class TalqPrograms {
   /** A gateway bootstrapped again (a resync): it is taken to have none of what it had. */
   forget(gatewayId: number) {
     this.taken.delete(gatewayId);
+  }
+
+  /**
+   * The gateway reported that it cannot run a calendar or program it was given (TALQ's `invalidCalendar` or
+   * `invalidProgram` event): it is taken to have none of them, so that they go out again whole. Whether to send
+   * them now: at most once per REFUSED_RESEND_MS, since a gateway that truly cannot run them would report it again
+   * at every sending.
+   */
+  refused(gatewayId: number, now = Date.now()): boolean {
+    if (now - (this.refusedAt.get(gatewayId) ?? -Infinity) < REFUSED_RESEND_MS) return false;
+    this.refusedAt.set(gatewayId, now);
+    this.forget(gatewayId);
+    return true;
   }
 
   /** The gateway's part of a `program` command; done when the gateway answered every request of it with a 2xx. */
