@@ -34,6 +34,8 @@ type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: strin
 export class EventDetector {
   private timer?: NodeJS.Timeout;
   private running: Promise<unknown> = Promise.resolve();
+  /** announcements in the order they were made, each sent as soon as its type's rows are written */
+  private announcing: Promise<unknown> = Promise.resolve();
   private pending = 0;
 
   constructor(
@@ -55,6 +57,7 @@ export class EventDetector {
   async stop() {
     clearInterval(this.timer);
     await this.running;
+    await this.announcing;
   }
 
   /**
@@ -194,9 +197,10 @@ export class EventDetector {
       data.push(eventOut(r));
       await pause();
     }
+    // not behind the pass (nor a pass queued after it): the screens hear of an event as it is written
     for (const [groupId, data] of byGroup)
       for (let i = 0; i < data.length; i += PART)
-        this.running = this.running
+        this.announcing = this.announcing
           .then(() => hub.publish({ type: 'events', groupId, data: data.slice(i, i + PART) }))
           .catch((err: unknown) => this.log.error({ err }, 'event announcement failed'));
   }
