@@ -13,6 +13,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
   fs.writeFileSync(path.join(dist, 'assets/app-1.js'), 'console.log(1)');
+  fs.mkdirSync(path.join(dist, 'fonts'));
+  fs.writeFileSync(path.join(dist, 'fonts/Label.ttf'), 'a font');
   s = await startServer({ webDist: dist });
 });
 afterAll(async () => {
@@ -40,6 +42,10 @@ describe('console files', () => {
   it('lets the browser keep a built file, named by its content, and ask for the page again each time', async () => {
     const file = await fetch(`${s.url}/assets/app-1.js`);
     expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // the map's font, not named by its content, for a week
+    const font = await fetch(`${s.url}/fonts/Label.ttf`);
+    expect(await font.text()).toBe('a font');
+    expect(font.headers.get('cache-control')).toBe('public, max-age=604800');
     for (const p of ['/', '/Map', '/index.html']) {
       const page = await fetch(s.url + p);
       expect(page.headers.get('cache-control'), p).not.toContain('immutable');
