@@ -107,6 +107,11 @@ declare module 'fastify' {
     programs?: ProgramService;
     /** undefined when the app sends no power schedules */
     schedules?: ScheduleSender;
+    /**
+     * Rows of these tables were written past the registry's services (the demo's seeding): this process's kept
+     * pages and every other process are told, and the event detector looks at their conditions again.
+     */
+    tablesWritten(tables: string[]): void;
   }
 }
 
@@ -197,6 +202,7 @@ export async function buildApp({
     hub.publish({ type: 'tables', data: [table] }).catch(() => undefined),
   );
   const written = (table: string) => repo.wrote(table);
+  app.decorate('tablesWritten', (tables: string[]) => tables.forEach(written));
   // sign-in, the session checks, health and the ingest go on however many connections the requests hold
   const reserved = database.reserved ?? { ingest: db, service: db, detector: db };
   const auth = new AuthService(
@@ -298,6 +304,7 @@ export async function buildApp({
     written,
     app.log,
     expectations,
+    (table) => repo.versionOf(table),
   );
   detector.start(config.offlineSweepMs ?? 10_000);
   field.detector = detector;

@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { openDatabase } from './db/connect.ts';
+import { entity } from '@sl/domain';
 import { loadCity } from '@sl/simulator';
+import { DEMO_CITY_ENTITIES } from './field/demo-city.ts';
 import { startDemo, watchSimulatedField } from './field/demo.ts';
 import { DeviceSecrets } from './field/device-secrets.ts';
 import { watchEventLoop } from './http/loop-watch.ts';
@@ -66,7 +68,9 @@ prepareMap();
 if (demo) {
   field = await demo;
   app.simulated.current = { controllers: field.controllers.length, connected: field.connected };
-  // the demo city was written past the registry's services: the map reads it anew, its programs go out now
+  // the demo city was written past the registry's services: the map reads it anew, its programs go out now, its
+  // tables count as written (kept pages, the free sockets' events)
+  app.tablesWritten(DEMO_CITY_ENTITIES.map((name) => entity(name).table));
   app.mapIndex.invalidate();
   prepareMap();
   void app.programs?.refresh();

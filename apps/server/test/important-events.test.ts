@@ -4,6 +4,7 @@ import type { SimulatorHandle } from '@sl/simulator';
 import { REPORT_MS, sweptFieldForSuite, until } from './field-setup.ts';
 import { backend, type TestServer } from './harness.ts';
 import { listen } from './live-listener.ts';
+import { INVENTORY_RECHECK_MS } from '../src/events/event-detector.ts';
 
 // Important events through the real broker: opened on detection, one per device and type, solved when the
 // condition clears or by hand, a controller's outage holding its modules' events; the server's and the simulated
@@ -217,5 +218,23 @@ describe(`important events on ${backend}`, () => {
     expect(bad.status).toBe(400);
     const counts = (await s.call('GET', '/api/v2/important-events/counts')).body.result;
     expect(Object.keys(counts)).toContain('CABINET_DOOR_OPEN');
+  });
+
+  // last: it moves the clock five minutes, and the field falls silent
+  it('asks for free sockets again only once a mounting was written, or five minutes on', async () => {
+    await s.events.detect();
+    // no mounting written since: the free sockets are not asked again; the field's types are, every pass
+    const idle = await s.events.detect();
+    expect(idle.looked).not.toContain('SOCKET_ON_SUPPORT_IS_FREE');
+    expect(idle.looked).toContain('MODULE_NOT_RESPONDING');
+    const made = await s.call('POST', '/api/v1/LuminarySupports', { uid: 'written-post', socketCount: 1 });
+    expect(made.status).toBe(201);
+    // a pass after the write (this one, or one of the server's own meanwhile) opens its free socket's event
+    await s.events.detect();
+    const [open] = await search(`support=${made.body._id}&type=SOCKET_ON_SUPPORT_IS_FREE`);
+    expect(open).toMatchObject({ status: 'OPEN' });
+    expect((await s.events.detect()).looked).not.toContain('SOCKET_ON_SUPPORT_IS_FREE');
+    await clock.advance(INVENTORY_RECHECK_MS);
+    expect((await s.events.detect()).looked).toContain('SOCKET_ON_SUPPORT_IS_FREE');
   });
 });

@@ -85,6 +85,11 @@ export class EntityRepository {
     return logChanges(this.db, e, caller, action, entries);
   }
 
+  /** A number that moves with every write to `table` this process wrote or heard of. */
+  versionOf(table: string): number {
+    return this.versions.of(table);
+  }
+
   /** Rows of `table` were written (here or elsewhere): this process's kept totals and pages of it are dropped. */
   changed(table: string) {
     this.versions.bump(table);

@@ -92,6 +92,15 @@ export const EVENT_CONDITIONS: Record<EventType, string> = {
   LAMP_OUT_AT_NIGHT: moduleRows(`m.mac = any(${EXPECTED.macs}) and ${DARK} and ${FRESH} and ${inService}`),
 };
 
+/**
+ * Types whose condition reads only inventory (what operators and imports write, never readings), by the tables it
+ * reads: a pass skips such a type while none of them was written since it last looked (at a million mountings the
+ * free sockets were most of a pass, every pass).
+ */
+export const INVENTORY_SOURCES: Partial<Record<EventType, string[]>> = {
+  SOCKET_ON_SUPPORT_IS_FREE: ['luminary_supports'],
+};
+
 /** Types in the order they are looked at: a controller's outage first, so its modules' events join it. */
 export const DETECTION_ORDER = Object.keys(EVENT_CONDITIONS) as EventType[];
 

@@ -8,6 +8,7 @@ import {
   DARK,
   DETECTION_ORDER,
   expectationParams,
+  INVENTORY_SOURCES,
   LIT,
   needsExpectation,
   type Against,
@@ -23,6 +24,14 @@ type Row = Record<string, unknown>;
 
 /** a type's pass slower than this is named in the log: it holds the embedded database from every request */
 const SLOW_MS = 1000;
+/**
+ * An inventory type is looked at again after this even with no write heard of: a write another process announced
+ * while this one's listening connection was being made again is not missed for longer.
+ */
+export const INVENTORY_RECHECK_MS = 5 * 60_000;
+
+/** What a pass did: the events it opened and solved, and the types whose condition it asked. */
+export type Pass = { opened: number; solved: number; looked: EventType[] };
 
 type Log = { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
@@ -37,6 +46,8 @@ export class EventDetector {
   /** announcements in the order they were made, each sent as soon as its type's rows are written */
   private announcing: Promise<unknown> = Promise.resolve();
   private pending = 0;
+  /** each inventory type's sources' versions when it was last looked at, and when (the clock's ms) */
+  private readonly looked = new Map<EventType, { versions: string; at: number }>();
 
   constructor(
     private readonly raw: Raw,
@@ -46,6 +57,8 @@ export class EventDetector {
     private readonly log: Log,
     /** what the lamps' programs ask of them; without it day burning and lamps out at night are not looked at */
     private readonly expectations?: LampExpectations,
+    /** a number per table that moves with every write to it, by any process (entity.repository.ts) */
+    private readonly versionOf?: (table: string) => number,
   ) {}
 
   start(everyMs: number) {
@@ -68,14 +81,16 @@ export class EventDetector {
     if (this.pending < 2) void this.detect();
   }
 
-  /** One pass over every type; resolves with the events opened and solved. */
-  detect(): Promise<{ opened: number; solved: number }> {
+  /** One pass over every type; resolves with the events opened and solved, and the types it looked at. */
+  detect(): Promise<Pass> {
     this.pending += 1;
     const run = this.running
       .then(() =>
         this.once().catch((err: unknown) => {
           this.log.error({ err }, 'event detection failed');
-          return { opened: 0, solved: 0 };
+          // what it did not finish is looked at again by the next pass
+          this.looked.clear();
+          return { opened: 0, solved: 0, looked: [] };
         }),
       )
       .finally(() => (this.pending -= 1));
@@ -109,12 +124,30 @@ export class EventDetector {
     };
   }
 
-  private async once() {
+  /**
+   * Whether an inventory type's condition may have changed since it was last looked at: some table it reads was
+   * written, or INVENTORY_RECHECK_MS passed. Marks it looked at now when so (the versions read before its query, so
+   * that a write during the query is seen by the next pass).
+   */
+  private mayHaveChanged(type: EventType, now: number): boolean {
+    const sources = INVENTORY_SOURCES[type];
+    if (!sources || !this.versionOf) return true;
+    const versions = sources.map((t) => this.versionOf!(t)).join(',');
+    const last = this.looked.get(type);
+    if (last && last.versions === versions && now - last.at < INVENTORY_RECHECK_MS) return false;
+    this.looked.set(type, { versions, at: now });
+    return true;
+  }
+
+  private async once(): Promise<Pass> {
     let opened = 0;
     let solved = 0;
+    const looked: EventType[] = [];
     const expected = await this.against();
     for (const type of DETECTION_ORDER) {
       if (needsExpectation(type) && !expected) continue;
+      if (!this.mayHaveChanged(type, this.clock.now().getTime())) continue;
+      looked.push(type);
       const extra = expected ? expectationParams(type, expected) : [];
       const now = this.clock.now().toISOString();
       const started = performance.now();
@@ -168,7 +201,7 @@ export class EventDetector {
       await this.announce(done.rows);
     }
     if (opened + solved) this.changed('important_events');
-    return { opened, solved };
+    return { opened, solved, looked };
   }
 
   /** A module not responding behind a disconnected controller is part of that controller's outage. */

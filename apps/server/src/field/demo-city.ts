@@ -32,6 +32,16 @@ const columnsOf = (names: string[]) => Object.fromEntries(names.map((n) => [n, n
  * lamp posts, modules on their controller, phase and post, and the lamps, which take their posts' sockets with their
  * modules. Runs once: a group that already has cabinets is left as it is.
  */
+/** What the demo city's seeding writes, one inventory file each, in this order. */
+export const DEMO_CITY_ENTITIES = [
+  'Cabinets',
+  'Controllers',
+  'Meters',
+  'LuminarySupports',
+  'LuminaryModules',
+  'Luminaries',
+] as const;
+
 export async function seedDemoCity(db: Db, groupId: number, cityId: number, city: City): Promise<boolean> {
   const C = tableOf(entity('Cabinets'));
   const [existing] = await db
