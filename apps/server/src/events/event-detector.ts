@@ -124,6 +124,11 @@ export class EventDetector {
     };
   }
 
+  /** When (the clock's ms) an inventory type's condition was last asked; undefined before it was. */
+  lastLooked(type: EventType): number | undefined {
+    return this.looked.get(type)?.at;
+  }
+
   /**
    * Whether an inventory type's condition may have changed since it was last looked at: some table it reads was
    * written, or INVENTORY_RECHECK_MS passed. Marks it looked at now when so (the versions read before its query, so
