@@ -4,39 +4,29 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ApiError, errorBody, requestLanguage } from '../http/api-error.ts';
 
-const ASSETS = '/assets/';
-const ASSETS_KEPT_MS = 365 * 24 * 3600_000;
-const FONTS = '/fonts/';
-// the map's label font is not named by its content, but changes only with a release: a week without asking again
-const FONTS_KEPT_MS = 7 * 24 * 3600_000;
+/** Folders of the build a browser keeps for a while, and how: how long (ms) and whether it never asks again. */
+const KEPT: Record<string, { maxAge: number; immutable?: boolean }> = {
+  // named by their content: never changed under the same name
+  '/assets/': { maxAge: 365 * 24 * 3600_000, immutable: true },
+  // the map's label font is not named by its content, but changes only with a release: a week without asking
+  '/fonts/': { maxAge: 7 * 24 * 3600_000 },
+};
 
 /** Serves the built console; any non-API path gets index.html so the console's router decides (not-found included). */
 export async function registerWeb(app: FastifyInstance, webDist: string) {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     app.addHook('onRoute', (route) => {
-      if (route.url === '/*' || route.url === '/' || route.url === `${ASSETS}*` || route.url === `${FONTS}*`)
+      if (route.url === '/*' || route.url === '/' || Object.keys(KEPT).some((p) => route.url === `${p}*`))
         route.config = { ...(route.config ?? {}), access: 'public' };
     });
-    // the build names each script by its content: a browser keeps it rather than asking again on every visit
-    // (the map's scripts, 1.5 MB, are half its first draw on two cores)
-    const assets = path.join(webDist, ASSETS);
-    if (fs.existsSync(assets))
-      await app.register(fastifyStatic, {
-        root: assets,
-        prefix: ASSETS,
-        maxAge: ASSETS_KEPT_MS,
-        immutable: true,
-        decorateReply: false,
-      });
-    const fonts = path.join(webDist, FONTS);
-    if (fs.existsSync(fonts))
-      await app.register(fastifyStatic, {
-        root: fonts,
-        prefix: FONTS,
-        maxAge: FONTS_KEPT_MS,
-        decorateReply: false,
-      });
+    // a browser keeps them rather than asking again on every visit (the map's scripts, 1.5 MB, are half its
+    // first draw on two cores)
+    for (const [prefix, kept] of Object.entries(KEPT)) {
+      const root = path.join(webDist, prefix);
+      if (fs.existsSync(root))
+        await app.register(fastifyStatic, { root, prefix, ...kept, decorateReply: false });
+    }
     await app.register(fastifyStatic, { root: webDist, index: 'index.html' });
   }
   app.setNotFoundHandler((req, reply) => {
