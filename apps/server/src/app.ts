@@ -78,6 +78,8 @@ import { registerPreferenceRoutes } from './auth/preferences.routes.ts';
 import { registerListViewRoutes } from './auth/list-views.routes.ts';
 import { registerModuleHistoryRoutes } from './history/module-history.routes.ts';
 import { socketHooks } from './entities/socket-rules.ts';
+import { workOrderHooks } from './maintenance/work-order-hooks.ts';
+import { registerWorkOrderRoutes } from './maintenance/work-orders.routes.ts';
 import { registerSocketHolderRoutes } from './entities/socket-holders.routes.ts';
 import { registerRoleRoutes } from './auth/roles.routes.ts';
 import { registerCitiesOnlineRoutes } from './field/cities-online.routes.ts';
@@ -223,6 +225,7 @@ export async function buildApp({
     // the service is made below, with these hooks
     ...socketPlaceHooks(db, repo, (): EntityService => service),
     Meters: meterHooks((db as unknown as { $client: Raw }).$client),
+    WorkOrders: workOrderHooks((db as unknown as { $client: Raw }).$client, clock),
   };
   const mapIndex = new MapIndex(db, hub);
   app.decorate('mapIndex', mapIndex);
@@ -323,6 +326,7 @@ export async function buildApp({
   registerCitiesOnlineRoutes(app, db, repo);
   registerDateTypeRoutes(app);
   registerImportantEventRoutes(app, service, raw, clock, written);
+  registerWorkOrderRoutes(app, service, raw);
   registerEntityRoutes(app, service, streams, SECRET_ON_CREATE);
   registerHistoryRoutes(app, db, service);
   registerExportRoutes(app, db, repo, streams);

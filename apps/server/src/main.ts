@@ -5,6 +5,7 @@ import { openDatabase } from './db/connect.ts';
 import { entity } from '@sl/domain';
 import { loadCity } from '@sl/simulator';
 import { DEMO_CITY_ENTITIES } from './field/demo-city.ts';
+import { DEMO_MAINTENANCE_ENTITIES } from './maintenance/demo-maintenance.ts';
 import { startDemo, watchSimulatedField } from './field/demo.ts';
 import { DeviceSecrets } from './field/device-secrets.ts';
 import { watchEventLoop } from './http/loop-watch.ts';
@@ -70,7 +71,7 @@ if (demo) {
   app.simulated.current = { controllers: field.controllers.length, connected: field.connected };
   // the demo city was written past the registry's services: the map reads it anew, its programs go out now, its
   // tables count as written (kept pages, the free sockets' events)
-  app.tablesWritten(DEMO_CITY_ENTITIES.map((name) => entity(name).table));
+  app.tablesWritten([...DEMO_CITY_ENTITIES, ...DEMO_MAINTENANCE_ENTITIES].map((name) => entity(name).table));
   app.mapIndex.invalidate();
   prepareMap();
   void app.programs?.refresh();

@@ -36,6 +36,9 @@ const JSON_SAMPLES: Record<string, unknown> = {
 // a file's samples are the same whichever files ran before it in the worker (the suite does not isolate files)
 const counters = new WeakMap<object, { seq: number }>();
 
+// values an entity's rules ask for in a new record (an order with a crew is assigned), by `Entity.field`
+const RULED: Record<string, unknown> = { 'WorkOrders.status': 'ASSIGNED' };
+
 /** what a mounting's socket holds */
 const SOCKET_HELD = ['luminaryModule', 'luminary'];
 
@@ -61,7 +64,8 @@ export class Samples {
     const out: Row = {};
     for (const [name, f] of Object.entries(e.fields)) {
       if (f.readOnly) continue;
-      const v = await this.value(name, f, n, [...building, e.name]);
+      const ruled = RULED[`${e.name}.${name}`];
+      const v = ruled ?? (await this.value(name, f, n, [...building, e.name]));
       if (v !== undefined) out[name] = v;
     }
     return out;
@@ -123,7 +127,9 @@ export class Samples {
           return undefined;
         return this.idOf(f.entity, building);
       case 'refs': {
-        const id = await this.idOf(f.entity, building);
+        // an event is in one open work order only: each order names one of its own
+        const own = f.entity === 'ImportantEvents' && building.at(-1) === 'WorkOrders';
+        const id = own ? await this.fresh(f.entity, building) : await this.idOf(f.entity, building);
         return id === undefined ? [] : [id];
       }
       case 'point':

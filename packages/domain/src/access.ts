@@ -26,6 +26,9 @@ export const AREAS = [
   'ControllerSchedule',
   'Profiles',
   'GroupControl',
+  'WorkOrders',
+  'Crews',
+  'FaultKinds',
 ] as const;
 export type Area = (typeof AREAS)[number];
 

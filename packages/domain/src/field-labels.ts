@@ -175,6 +175,27 @@ const RU: Record<string, string> = {
   supportTypes: 'Типы опор',
   dateTypes: 'Типы дней',
   supportGroups: 'Группы опор',
+  // work orders (issue 32)
+  title: 'Заголовок',
+  priority: 'Приоритет',
+  faultKind: 'Вид неисправности',
+  eventType: 'Тип события',
+  crew: 'Бригада',
+  dueDate: 'Срок',
+  supports: 'Опоры',
+  luminaries: 'Светильники',
+  modules: 'Модули',
+  cabinets: 'Шкафы',
+  events: 'События',
+  reason: 'Причина',
+  notes: 'Заметки',
+  doneAt: 'Выполнен',
+  closedAt: 'Закрыт',
+  members: 'Состав',
+  hoursUrgent: 'Часов на ремонт: срочно',
+  hoursHigh: 'Часов на ремонт: высокий',
+  hoursMedium: 'Часов на ремонт: средний',
+  hoursLow: 'Часов на ремонт: низкий',
 };
 
 const EN_SPECIAL: Record<string, string> = {
@@ -226,6 +247,17 @@ const EN_SPECIAL: Record<string, string> = {
   nightFrom: 'Night tariff from (hour)',
   nightTo: 'Night tariff to (hour)',
   co2Factor: 'CO2 emission',
+  dueDate: 'Due',
+  supports: 'Mountings',
+  modules: 'Control modules',
+  luminaries: 'Lamps',
+  members: 'Members',
+  doneAt: 'Done at',
+  closedAt: 'Closed at',
+  hoursUrgent: 'Hours to repair: urgent',
+  hoursHigh: 'Hours to repair: high',
+  hoursMedium: 'Hours to repair: medium',
+  hoursLow: 'Hours to repair: low',
 };
 
 // where one entity's field means something else than the name says elsewhere; keyed `Entity.field`

@@ -32,3 +32,5 @@ export * from './inventory-import.ts';
 export * from './date-text.ts';
 export * from './group-by.ts';
 export * from './record-title.ts';
+export * from './maintenance/work-order-states.ts';
+export * from './maintenance/event-grouping.ts';

@@ -7,6 +7,8 @@ import { Cities } from './entities/cities.ts';
 import { Districts } from './entities/districts.ts';
 import { ControllerSchedule } from './entities/controller-schedule.ts';
 import { Controllers } from './entities/controllers.ts';
+import { Crews } from './entities/crews.ts';
+import { FaultKinds } from './entities/fault-kinds.ts';
 import { GroupControl } from './entities/group-control.ts';
 import { Groups } from './entities/groups.ts';
 import { ImportantEvents } from './entities/important-events.ts';
@@ -28,6 +30,7 @@ import {
   Vendors,
 } from './entities/reference-books.ts';
 import { Users } from './entities/users.ts';
+import { WorkOrders } from './entities/work-orders.ts';
 
 export { CABINET_DOOR, CABINET_MODES } from './entities/cabinets.ts';
 
@@ -58,6 +61,9 @@ export const ENTITIES: readonly Entity[] = [
   ControllerSchedule,
   Politics,
   ImportantEvents,
+  FaultKinds,
+  Crews,
+  WorkOrders,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.name, e]));

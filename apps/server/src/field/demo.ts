@@ -8,6 +8,7 @@ import { generateDemoHistory } from './demo-history.ts';
 import { seedDemoModels } from './demo-models.ts';
 import { seedDemoProgram } from './demo-program.ts';
 import type { DeviceSecrets } from './device-secrets.ts';
+import { seedDemoMaintenance } from '../maintenance/demo-maintenance.ts';
 
 /**
  * How often each demo controller reports its lamps and meter: as often as the server expects (REPORT_INTERVAL_S,
@@ -57,6 +58,7 @@ export async function startDemo(
   const thisYear = new Date().getUTCFullYear();
   if (await seedDemoProgram(db, group._id, group.cities[0], [thisYear, thisYear + 1]))
     log.info(took(), 'demo lighting program seeded');
+  if (await seedDemoMaintenance(db, group._id)) log.info(took(), 'demo fault kinds and crew seeded');
   const issued = await secrets.issueByMac(city.cabinets.map((c) => c.controller.mac));
   // the controllers keep asking a broker that is slow to answer, as real ones do; the server does not wait on them
   const sim = await startSimulator({

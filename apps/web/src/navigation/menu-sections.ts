@@ -17,6 +17,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import ElectricMeterIcon from '@mui/icons-material/ElectricMeter';
 import HistoryIcon from '@mui/icons-material/History';
 import ScheduleIcon from '@mui/icons-material/Schedule';
+import EngineeringIcon from '@mui/icons-material/Engineering';
 import type { MessageKey } from '../i18n/messages.ts';
 
 /**
@@ -93,6 +94,12 @@ export const MENU: readonly MenuItem[] = [
     label: 'menuEvents',
     icon: NotificationsIcon,
     entries: [link('/Events', 'menuEventLog', NotificationsIcon, 'ImportantEvents:list'), 'ImportantEvents'],
+  },
+  {
+    id: 'maintenance',
+    label: 'menuMaintenance',
+    icon: EngineeringIcon,
+    entries: ['WorkOrders', 'Crews', 'FaultKinds'],
   },
   link('/Commands', 'menuCommands', HistoryIcon, 'control:view'),
   {

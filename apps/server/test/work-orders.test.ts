@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backend, startServer, type Client, type TestServer } from './harness.ts';
+
+// Work orders through the running server (issue 32): events made into orders one per type, street and cabinet, an
+// event ordered once, the states an order may move between with a reason where one is owed, the due date from the
+// fault kind's service level, the crew from the order's own group, and every change in the order's history.
+
+let s: TestServer;
+let dispatcher: Client;
+let group: number;
+const events: number[] = [];
+const HOUR = 3_600_000;
+
+type Row = Record<string, unknown>;
+
+async function post(c: Client, path: string, body: Row) {
+  const res = await c.call('POST', path, body);
+  expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBeLessThan(300);
+  return res.body as Row;
+}
+
+/** the event the detector opened for a mounting's free socket */
+async function freeSocket(support: number) {
+  const [row] = await s.sql<{ _id: number }>(
+    `select _id from important_events where support = $1 and status = 'OPEN' and type = 'SOCKET_ON_SUPPORT_IS_FREE'`,
+    [support],
+  );
+  return Number(row!._id);
+}
+
+const fromEvents = (c: Client, body: Row) => c.call('POST', '/api/v2/work-orders/from-events', body);
+const order = async (id: unknown) => (await s.call('GET', `/api/v1/WorkOrders/${id}`)).body as Row;
+const patch = (c: Client, id: unknown, body: Row) => c.call('PATCH', `/api/v1/WorkOrders/${id}`, body);
+
+beforeAll(async () => {
+  s = await startServer();
+  dispatcher = await s.adminOfNewGroup('Maintenance');
+  const me = (await dispatcher.call('GET', '/auth/me')).body;
+  group = Number(me.group?._id ?? me.group);
+  expect(group, JSON.stringify(me)).toBeGreaterThan(0);
+  const k1 = (await post(dispatcher, '/api/v1/Cabinets', { uid: 'K-1', address: '1 Main St' }))._id as number;
+  const k2 = (await post(dispatcher, '/api/v1/Cabinets', { uid: 'K-2', address: '9 Oak Ave' }))._id as number;
+  const place = [
+    ['Main St', k1],
+    ['Main St', k1],
+    ['main st ', k1],
+    ['Oak Ave', k1],
+    ['Oak Ave', k2],
+  ] as const;
+  const supports = [];
+  for (const [i, [street, cabinet]] of place.entries())
+    supports.push(
+      (await post(dispatcher, '/api/v1/LuminarySupports', { uid: `P-${i}`, street, cabinet }))._id as number,
+    );
+  // new mountings with nothing on them: a free socket each, which the detector opens an event for
+  await s.events.detect();
+  for (const support of supports) events.push(await freeSocket(support));
+  await post(s, '/api/v1/FaultKinds', {
+    name: 'Empty socket',
+    eventType: 'SOCKET_ON_SUPPORT_IS_FREE',
+    hoursUrgent: 4,
+    hoursHigh: 24,
+    hoursMedium: 72,
+    hoursLow: 168,
+  });
+}, 120_000);
+
+afterAll(() => s?.close());
+
+describe(`work orders on ${backend}`, () => {
+  let mainSt: Row;
+  let crew: number;
+
+  it('makes events into one order per street and cabinet, each due by its fault kind, and orders an event once', async () => {
+    const made = await fromEvents(dispatcher, { events });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const created = made.body.result.created as { _id: number; title: string; events: number }[];
+    expect(created.map((c) => [c.title, c.events])).toEqual([
+      ['Main St · K-1', 3],
+      ['Oak Ave · K-1', 1],
+      ['Oak Ave · K-2', 1],
+    ]);
+    mainSt = await order(created[0]!._id);
+    expect(mainSt).toMatchObject({
+      status: 'NEW',
+      priority: 'MEDIUM',
+      eventType: 'SOCKET_ON_SUPPORT_IS_FREE',
+      group,
+    });
+    expect([...(mainSt.events as number[])].sort()).toEqual(events.slice(0, 3).sort());
+    expect((mainSt.supports as number[]).length).toBe(3);
+    // the cabinet feeds the street: it is where the crew goes, not a device to repair
+    expect(mainSt.cabinets ?? []).toEqual([]);
+    // (due from the server's clock when the order was made; stored as made within the same request)
+    const due = Date.parse(mainSt.dueDate as string) - Date.parse(mainSt.createdAt as string);
+    expect(Math.abs(due - 72 * HOUR)).toBeLessThan(5000);
+
+    // the same events again, from the list or by another dispatcher: nothing new
+    const again = await fromEvents(dispatcher, { events });
+    expect(again.body.result).toEqual({ created: [], alreadyOrdered: [...events].sort((a, b) => a - b) });
+    const byHand = await dispatcher.call('POST', '/api/v1/WorkOrders', {
+      title: 'again',
+      events: [events[0]],
+    });
+    expect(byHand.status).toBe(409);
+    expect(byHand.body).toMatchObject({ code: 'AlreadyExistsError', fields: ['events'] });
+  });
+
+  it('moves through its states: assigned with a crew of its group, started, done, reopened with a reason', async () => {
+    crew = (await post(dispatcher, '/api/v1/Crews', { name: 'Night crew' }))._id as number;
+    const other = await s.adminOfNewGroup('Elsewhere');
+    const theirs = (await post(other, '/api/v1/Crews', { name: 'Their crew' }))._id as number;
+    const foreign = await patch(s, mainSt._id, { crew: theirs });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ code: 'IsInvalidError', fields: ['crew'] });
+
+    // done before it is started: refused
+    expect((await patch(dispatcher, mainSt._id, { crew })).body.status).toBe('ASSIGNED');
+    const skipped = await patch(dispatcher, mainSt._id, { status: 'DONE' });
+    expect(skipped.body).toMatchObject({ code: 'IsInvalidError', fields: ['status'] });
+    expect((await patch(dispatcher, mainSt._id, { status: 'IN_PROGRESS' })).body.status).toBe('IN_PROGRESS');
+    const done = (await patch(dispatcher, mainSt._id, { status: 'DONE' })).body as Row;
+    expect(done.status).toBe('DONE');
+    expect(done.doneAt).toBeTruthy();
+
+    const silent = await patch(dispatcher, mainSt._id, { status: 'REOPENED' });
+    expect(silent.body).toMatchObject({ code: 'IsInvalidError', fields: ['reason'] });
+    const reopened = (
+      await patch(dispatcher, mainSt._id, { status: 'REOPENED', reason: 'Still dark at 22:00' })
+    ).body as Row;
+    expect(reopened).toMatchObject({ status: 'REOPENED', reason: 'Still dark at 22:00', doneAt: null });
+
+    // its history: every state, who and when
+    const history = await dispatcher.call('GET', `/api/v2/WorkOrders/history?id=${mainSt._id}`);
+    expect(history.status).toBe(200);
+    const states = (history.body.result.data as Row[])
+      .map((d) => (d.changes as Record<string, { to: unknown }>).status?.to)
+      .filter(Boolean)
+      .reverse();
+    expect(states).toEqual(['NEW', 'ASSIGNED', 'IN_PROGRESS', 'DONE', 'REOPENED']);
+    expect((history.body.result.data as Row[])[0]).toMatchObject({
+      login: expect.stringMatching(/^admin-of-/),
+    });
+  });
+
+  it('takes its due date anew from a new priority, counted from when it was opened', async () => {
+    const urgent = (await patch(dispatcher, mainSt._id, { priority: 'URGENT' })).body as Row;
+    expect(Date.parse(urgent.dueDate as string) - Date.parse(urgent.createdAt as string)).toBe(4 * HOUR);
+  });
+
+  it('a cancelled order gives its events back to be ordered again', async () => {
+    const cancel = await patch(dispatcher, mainSt._id, {
+      status: 'CANCELLED',
+      reason: 'Pole to be replaced',
+    });
+    expect(cancel.body).toMatchObject({ status: 'CANCELLED' });
+    expect(cancel.body.closedAt).toBeTruthy();
+    // over is over
+    expect((await patch(dispatcher, mainSt._id, { status: 'ASSIGNED' })).status).toBe(400);
+    const made = await fromEvents(dispatcher, { events, crew, priority: 'HIGH' });
+    expect(made.body.result.created).toEqual([
+      expect.objectContaining({ title: 'Main St · K-1', events: 3 }),
+    ]);
+    const next = await order(made.body.result.created[0]._id);
+    expect(next).toMatchObject({ status: 'ASSIGNED', crew, priority: 'HIGH' });
+  });
+
+  it('answers bad input from the catalogue, and lets the demo user read and change nothing', async () => {
+    for (const body of [{ events: [] }, { events: ['x'] }, { events: [1], priority: 'SOON' }, {}])
+      expect((await fromEvents(dispatcher, body)).body).toMatchObject({ code: 'IsInvalidError' });
+    const demo = await s.demo();
+    expect((await demo.call('GET', '/api/v1/WorkOrders')).status).toBe(200);
+    expect((await fromEvents(demo, { events })).status).toBe(403);
+    expect((await demo.call('POST', '/api/v1/WorkOrders', { title: 'no' })).status).toBe(403);
+    // another group's events are as if they were not there
+    const other = await s.adminOfNewGroup('Third');
+    expect((await fromEvents(other, { events })).body.result).toEqual({ created: [], alreadyOrdered: [] });
+  });
+});
