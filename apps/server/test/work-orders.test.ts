@@ -129,6 +129,7 @@ describe(`work orders on ${backend}`, () => {
       await patch(dispatcher, mainSt._id, { status: 'REOPENED', reason: 'Still dark at 22:00' })
     ).body as Row;
     expect(reopened).toMatchObject({ status: 'REOPENED', reason: 'Still dark at 22:00', doneAt: null });
+    expect(await order(mainSt._id)).toMatchObject({ status: 'REOPENED', reason: 'Still dark at 22:00' });
 
     // its history: every state, who and when
     const history = await dispatcher.call('GET', `/api/v2/WorkOrders/history?id=${mainSt._id}`);

@@ -40,6 +40,8 @@ export type EntityDeclaration = {
   check?: (record: EntityRecord) => { code: ErrorCode; fields?: string[] } | undefined;
   /** the field shown as the row's title */
   titleField?: string;
+  /** how the list screen orders its rows when the user has not chosen (its first list column, ascending, if unset) */
+  listSort?: { field: string; order: 'ASC' | 'DESC' };
   /**
    * a record of what happened to devices (events): it names them but never keeps one from being deleted; its open
    * records close once their device is gone

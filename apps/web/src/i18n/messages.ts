@@ -15,6 +15,7 @@ import { TALQ_MESSAGES } from '../screens/network/talq-messages.ts';
 import { DETAIL_MESSAGES } from '../screens/devices/detail-messages.ts';
 import { DEVICE_MESSAGES } from '../screens/devices/module/module-messages.ts';
 import { LIST_MESSAGES } from '../resources/list-messages.ts';
+import { MAINTENANCE_MESSAGES } from '../screens/maintenance/maintenance-messages.ts';
 
 // Our own keys, beside react-admin's `ra.*` ones.
 export const MESSAGES = {
@@ -36,6 +37,7 @@ export const MESSAGES = {
     ...DETAIL_MESSAGES['en-us'],
     ...DEVICE_MESSAGES['en-us'],
     ...LIST_MESSAGES['en-us'],
+    ...MAINTENANCE_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -96,6 +98,7 @@ export const MESSAGES = {
     ...DETAIL_MESSAGES.ru,
     ...DEVICE_MESSAGES.ru,
     ...LIST_MESSAGES.ru,
+    ...MAINTENANCE_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',

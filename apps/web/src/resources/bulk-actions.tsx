@@ -29,6 +29,7 @@ import { DimControls } from '../screens/devices/dim-controls.tsx';
 import { dimModules } from '../screens/map/map-api.ts';
 import { http } from '../providers/http.ts';
 import { ConfirmedBulkDelete } from './entity-form.tsx';
+import { OrderEventsButton } from '../screens/maintenance/order-events-button.tsx';
 
 /** A device's inventory status (spec §3), which an operator sets for many at once after a site visit. */
 const hasInventoryStatus = (e: Entity) => {
@@ -42,11 +43,13 @@ export function bulkActionsOf(e: Entity) {
   const status = hasInventoryStatus(e) && canDo(e.name, 'edit');
   const remove = canDo(e.name, 'delete');
   const groupControl = e.name === 'LuminarySupports' && canDo(e.name, 'edit');
-  if (!dim && !status && !remove && !groupControl) return false;
+  const order = e.name === 'ImportantEvents' && canDo('WorkOrders', 'create');
+  if (!dim && !status && !remove && !groupControl && !order) return false;
   return (
     <>
       {dim && <BulkDimButton />}
       {groupControl && <BulkGroupControlButton />}
+      {order && <OrderEventsButton />}
       {status && <BulkStatusButton />}
       {remove && <ConfirmedBulkDelete />}
     </>

@@ -18,6 +18,7 @@ import { ListViewsButton } from './list-views.tsx';
 import { sl } from '../i18n/messages.ts';
 import { canDo, recordLink } from '../providers/auth-provider.ts';
 import { bulkActionsOf } from './bulk-actions.tsx';
+import { rowTone } from './row-tone.ts';
 import { ExportCsvButton } from './export-button.tsx';
 import { FieldView } from './field-view.tsx';
 import { isLocated, ListMapAside, PanelViewButton, useChosenRow, usePanelView } from './list-map.tsx';
@@ -78,7 +79,7 @@ export default function EntityList() {
       pagination={<Pagination rowsPerPageOptions={PER_PAGE_CHOICES} />}
       filters={filters}
       actions={<ListActions e={e} filtering={filters.some((f) => f.key !== 'q')} />}
-      sort={{ field: e.listColumns.find((c) => isScalar(e.fields[c]!)) ?? 'id', order: 'ASC' }}
+      sort={e.listSort ?? { field: e.listColumns.find((c) => isScalar(e.fields[c]!)) ?? 'id', order: 'ASC' }}
     >
       <DatagridConfigurable
         omit={hidden}
@@ -91,7 +92,9 @@ export default function EntityList() {
               }
             : recordLink(e.name)
         }
-        rowSx={(record) => (panel && record.id === chosen ? { bgcolor: 'action.selected' } : {})}
+        rowSx={(record) =>
+          panel && record.id === chosen ? { bgcolor: 'action.selected' } : rowTone(e, record, new Date())
+        }
         bulkActionButtons={bulkActionsOf(e)}
       >
         {columns.map(([name, f]) => (

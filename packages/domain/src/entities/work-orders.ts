@@ -16,6 +16,8 @@ export const WorkOrders = defineEntity({
   area: 'WorkOrders',
   groupField: 'group',
   titleField: 'title',
+  // the dispatcher's question: what is due first
+  listSort: { field: 'dueDate', order: 'ASC' },
   fields: {
     title: text({ required: true, search: true, list: true }),
     status: oneOf(WORK_ORDER_STATUSES, { default: 'NEW', list: true, filter: true }),

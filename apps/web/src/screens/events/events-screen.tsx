@@ -17,6 +17,8 @@ import { SolveButton } from './solve-button.tsx';
 import { useConsoleTime } from '../devices/city-time.ts';
 import { useLiveEvents } from './use-live-events.ts';
 import { useTypeFromAddress } from './use-type-from-address.ts';
+import { OrderEventsButton } from '../maintenance/order-events-button.tsx';
+import { canDo } from '../../providers/auth-provider.ts';
 
 const choices = (values: readonly string[]) => values.map((v) => ({ id: v, name: `sl.${v}` }));
 
@@ -68,7 +70,11 @@ export default function EventsScreen() {
       exporter={false}
       actions={false}
     >
-      <Datagrid rowClick="expand" expand={<EventInfoPanel />} bulkActionButtons={false}>
+      <Datagrid
+        rowClick="expand"
+        expand={<EventInfoPanel />}
+        bulkActionButtons={canDo('WorkOrders', 'create') ? <OrderEventsButton /> : false}
+      >
         <FunctionField
           source="type"
           label={sl('eventsType')}

@@ -1,0 +1,34 @@
+// The maintenance screens' own strings (work orders made from events).
+export const MAINTENANCE_MESSAGES = {
+  'en-us': {
+    ordersFromEvents: 'Work orders',
+    ordersFromEventsTitle:
+      'Work orders for %{smart_count} selected event |||| Work orders for %{smart_count} selected events',
+    ordersFromEventsHint:
+      'One order per event type, street and cabinet. Events already in an open order are left out.',
+    ordersPriority: 'Priority',
+    ordersCrew: 'Crew',
+    ordersNoCrew: 'Not assigned yet',
+    ordersCreate: 'Create',
+    ordersCreated: '%{smart_count} work order created |||| %{smart_count} work orders created',
+    ordersAlready:
+      '%{smart_count} event was already in an open order |||| %{smart_count} events were already in an open order',
+    ordersLate: 'Late',
+  },
+  ru: {
+    ordersFromEvents: 'Наряды',
+    ordersFromEventsTitle:
+      'Наряды по %{smart_count} выбранному событию |||| Наряды по %{smart_count} выбранным событиям |||| Наряды по %{smart_count} выбранным событиям',
+    ordersFromEventsHint:
+      'Один наряд на тип события, улицу и шкаф. События, уже включённые в открытый наряд, пропускаются.',
+    ordersPriority: 'Приоритет',
+    ordersCrew: 'Бригада',
+    ordersNoCrew: 'Пока не назначена',
+    ordersCreate: 'Создать',
+    ordersCreated:
+      'Создан %{smart_count} наряд |||| Создано %{smart_count} наряда |||| Создано %{smart_count} нарядов',
+    ordersAlready:
+      '%{smart_count} событие уже было в открытом наряде |||| %{smart_count} события уже были в открытых нарядах |||| %{smart_count} событий уже были в открытых нарядах',
+    ordersLate: 'Просрочен',
+  },
+} as const;
