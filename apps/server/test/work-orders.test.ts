@@ -177,4 +177,55 @@ describe(`work orders on ${backend}`, () => {
     const other = await s.adminOfNewGroup('Third');
     expect((await fromEvents(other, { events })).body.result).toEqual({ created: [], alreadyOrdered: [] });
   });
+
+  it("a dispatcher's rule orders the events open long enough, grouped, once, as the rule and not as a user", async () => {
+    const k3 = (await post(dispatcher, '/api/v1/Cabinets', { uid: 'K-3', address: '5 Elm St' }))
+      ._id as number;
+    const fresh = [];
+    for (const i of [1, 2, 3])
+      fresh.push(
+        (await post(dispatcher, '/api/v1/LuminarySupports', { uid: `E-${i}`, street: 'Elm St', cabinet: k3 }))
+          ._id as number,
+      );
+    await s.events.detect();
+    const elm = await Promise.all(fresh.map(freeSocket));
+    const rule = (
+      await post(dispatcher, '/api/v1/WorkOrderRules', {
+        name: 'Empty sockets after two hours',
+        eventType: 'SOCKET_ON_SUPPORT_IS_FREE',
+        afterMinutes: 120,
+        priority: 'LOW',
+      })
+    )._id as number;
+    const elmOrders = async () =>
+      ((await s.call('GET', '/api/v1/WorkOrders?street=Elm St&limit=100')).body.data as Row[]).filter((o) =>
+        (o.events as number[]).some((e) => elm.includes(e)),
+      );
+    // opened just now: not yet
+    await s.orderRules.pass();
+    expect(await elmOrders()).toEqual([]);
+    // two of them open three hours: those two, in one order
+    await s.sql(`update important_events set open_date = now() - interval '3 hours' where _id = any($1)`, [
+      elm.slice(0, 2),
+    ]);
+    await Promise.all([s.orderRules.pass(), s.orderRules.pass()]);
+    const [first, ...more] = await elmOrders();
+    expect(more).toEqual([]);
+    expect(first).toMatchObject({ title: 'Elm St · K-3', priority: 'LOW', status: 'NEW', group });
+    expect([...(first!.events as number[])].sort()).toEqual(elm.slice(0, 2).sort());
+    const history = await dispatcher.call('GET', `/api/v2/WorkOrders/history?id=${first!._id}`);
+    expect(history.body.result.data.at(-1)).toMatchObject({ action: 'create', login: null });
+    // the third one later, in an order of its own; the first two are not ordered twice
+    await s.sql(`update important_events set open_date = now() - interval '3 hours' where _id = $1`, [
+      elm[2],
+    ]);
+    await s.orderRules.pass();
+    expect((await elmOrders()).map((o) => (o.events as number[]).length).sort()).toEqual([1, 2]);
+    // a rule switched off orders nothing
+    await patch(dispatcher, first!._id, { status: 'CANCELLED', reason: 'Sockets kept free on purpose' });
+    expect((await dispatcher.call('PATCH', `/api/v1/WorkOrderRules/${rule}`, { active: false })).status).toBe(
+      200,
+    );
+    expect(await s.orderRules.pass()).toBe(0);
+  });
 });

@@ -34,7 +34,7 @@ describe('registry', () => {
       'Vendors',
     ];
     // ours beside spec §3: areas inside a city (issue 15), maintenance (issue 32)
-    const ours = ['Districts', 'FaultKinds', 'Crews', 'WorkOrders'];
+    const ours = ['Districts', 'FaultKinds', 'Crews', 'WorkOrders', 'WorkOrderRules'];
     expect([...names].sort()).toEqual([...spec, ...ours].sort());
     expect(names.size).toBe(ENTITIES.length);
   });

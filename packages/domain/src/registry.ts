@@ -31,6 +31,7 @@ import {
 } from './entities/reference-books.ts';
 import { Users } from './entities/users.ts';
 import { WorkOrders } from './entities/work-orders.ts';
+import { WorkOrderRules } from './entities/work-order-rules.ts';
 
 export { CABINET_DOOR, CABINET_MODES } from './entities/cabinets.ts';
 
@@ -64,6 +65,7 @@ export const ENTITIES: readonly Entity[] = [
   FaultKinds,
   Crews,
   WorkOrders,
+  WorkOrderRules,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.name, e]));

@@ -99,7 +99,7 @@ export const MENU: readonly MenuItem[] = [
     id: 'maintenance',
     label: 'menuMaintenance',
     icon: EngineeringIcon,
-    entries: ['WorkOrders', 'Crews', 'FaultKinds'],
+    entries: ['WorkOrders', 'WorkOrderRules', 'Crews', 'FaultKinds'],
   },
   link('/Commands', 'menuCommands', HistoryIcon, 'control:view'),
   {
