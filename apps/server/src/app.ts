@@ -31,7 +31,7 @@ import { EventDetector } from './events/event-detector.ts';
 import { LampExpectations } from './events/lamp-expectations.ts';
 import { registerImportantEventRoutes } from './events/important-events.routes.ts';
 import { LiveHub } from './live/live-hub.ts';
-import { AdvisoryLease, ALONE, ORDER_RULES_LEASE, SCHEDULE_LEASE } from './lighting/sender-lease.ts';
+import { AdvisoryLease, ALONE, MAINTENANCE_LEASE, SCHEDULE_LEASE } from './lighting/sender-lease.ts';
 import { MapIndex } from './map/map-index.ts';
 import { MAP_SOURCES } from './map/load-points.ts';
 import { clientErrorHandler, installErrorHandler, sendError } from './http/error-handler.ts';
@@ -81,7 +81,7 @@ import { socketHooks } from './entities/socket-rules.ts';
 import { workOrderHooks } from './maintenance/work-order-hooks.ts';
 import { registerWorkOrderRoutes } from './maintenance/work-orders.routes.ts';
 import { OrderingQueue } from './maintenance/event-orders.ts';
-import { WorkOrderRules } from './maintenance/order-rules.ts';
+import { MaintenanceSweep } from './maintenance/maintenance-sweep.ts';
 import { registerSocketHolderRoutes } from './entities/socket-holders.routes.ts';
 import { registerRoleRoutes } from './auth/roles.routes.ts';
 import { registerCitiesOnlineRoutes } from './field/cities-online.routes.ts';
@@ -104,8 +104,8 @@ declare module 'fastify' {
     ingest: Ingest;
     offline: OfflineSweep;
     events: EventDetector;
-    /** the dispatchers' ordering rules, for a test that runs passes of its own */
-    orderRules: WorkOrderRules;
+    /** maintenance's own work (ordering rules, repairs proved by the night), for a test that runs passes of its own */
+    maintenance: MaintenanceSweep;
     mapIndex: MapIndex;
     /** the demo's simulated field, set once it runs */
     simulated: SimulatedField;
@@ -140,7 +140,7 @@ export type AppDeps = {
         | 'reportIntervalMs'
         | 'offlineFactor'
         | 'offlineSweepMs'
-        | 'orderRulesMs'
+        | 'maintenanceSweepMs'
         | 'energyRollups'
         | 'lampGraceMs'
         | 'streams'
@@ -333,17 +333,17 @@ export async function buildApp({
   registerImportantEventRoutes(app, service, raw, clock, written);
   const ordering = new OrderingQueue();
   registerWorkOrderRoutes(app, service, raw, ordering);
-  const orderRules = new WorkOrderRules(
+  const maintenance = new MaintenanceSweep(
     raw,
     service,
     ordering,
     clock,
-    database.url ? new AdvisoryLease(database.url, ORDER_RULES_LEASE) : ALONE,
+    database.url ? new AdvisoryLease(database.url, MAINTENANCE_LEASE) : ALONE,
     app.log,
   );
-  orderRules.start(config.orderRulesMs ?? 60_000);
-  app.addHook('onClose', () => orderRules.stop());
-  app.decorate('orderRules', orderRules);
+  maintenance.start(config.maintenanceSweepMs ?? 60_000);
+  app.addHook('onClose', () => maintenance.stop());
+  app.decorate('maintenance', maintenance);
   registerEntityRoutes(app, service, streams, SECRET_ON_CREATE);
   registerHistoryRoutes(app, db, service);
   registerExportRoutes(app, db, repo, streams);

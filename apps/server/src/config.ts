@@ -42,8 +42,8 @@ export type Config = {
   offlineFactor: number;
   /** how often the server looks for silent devices (OFFLINE_SWEEP_S) */
   offlineSweepMs: number;
-  /** how often the dispatchers' ordering rules make work orders of open events (ORDER_RULES_S) */
-  orderRulesMs?: number;
+  /** how often the ordering rules make work orders and done orders are proved by their night (MAINTENANCE_SWEEP_S) */
+  maintenanceSweepMs?: number;
   /**
    * ENERGY_ROLLUPS=0: the hourly rollups of the readings are not kept (the energy reports then see nothing new);
    * bench:field's baseline for what they cost the ingest
@@ -92,7 +92,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     reportIntervalMs: positive(env.REPORT_INTERVAL_S, 60) * 1000,
     offlineFactor: positive(env.OFFLINE_FACTOR, DEFAULT_OFFLINE_FACTOR),
     offlineSweepMs: positive(env.OFFLINE_SWEEP_S, 10) * 1000,
-    orderRulesMs: positive(env.ORDER_RULES_S, 60) * 1000,
+    maintenanceSweepMs: positive(env.MAINTENANCE_SWEEP_S, 60) * 1000,
     energyRollups: env.ENERGY_ROLLUPS !== '0',
     lampGraceMs: positive(env.LAMP_GRACE_S, DEFAULT_LAMP_GRACE_S) * 1000,
     streams: {

@@ -47,8 +47,8 @@ export type TestServer = Client & {
   commission(macs: string[]): Promise<Record<string, string>>;
   /** its event detection, for a test that runs passes of its own */
   events: FastifyInstance['events'];
-  /** its dispatchers' ordering rules, for a test that runs passes of its own */
-  orderRules: FastifyInstance['orderRules'];
+  /** its maintenance sweep (ordering rules, repairs proved by the night), for a test that runs passes of its own */
+  maintenance: FastifyInstance['maintenance'];
   /** its sweep for silent devices, for a test that runs sweeps of its own */
   offline: FastifyInstance['offline'];
   /** the lighting programs it sends (when started with `programs`) */
@@ -219,7 +219,7 @@ export async function startServer(
     programs: app.programs,
     schedules: app.schedules,
     events: app.events,
-    orderRules: app.orderRules,
+    maintenance: app.maintenance,
     offline: app.offline,
     commission: async (macs) => Object.fromEntries(await secrets.issueByMac(macs)),
     sql: async <T>(text: string, params: unknown[] = []) => {

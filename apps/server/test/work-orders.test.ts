@@ -10,6 +10,9 @@ let dispatcher: Client;
 let group: number;
 const events: number[] = [];
 const HOUR = 3_600_000;
+// the server's clock, which the repair's night is moved past
+let shift = 0;
+const clock = { now: () => new Date(Date.now() + shift) };
 
 type Row = Record<string, unknown>;
 
@@ -33,7 +36,7 @@ const order = async (id: unknown) => (await s.call('GET', `/api/v1/WorkOrders/${
 const patch = (c: Client, id: unknown, body: Row) => c.call('PATCH', `/api/v1/WorkOrders/${id}`, body);
 
 beforeAll(async () => {
-  s = await startServer();
+  s = await startServer({}, { clock });
   dispatcher = await s.adminOfNewGroup('Maintenance');
   const me = (await dispatcher.call('GET', '/auth/me')).body;
   group = Number(me.group?._id ?? me.group);
@@ -202,13 +205,13 @@ describe(`work orders on ${backend}`, () => {
         (o.events as number[]).some((e) => elm.includes(e)),
       );
     // opened just now: not yet
-    await s.orderRules.pass();
+    await s.maintenance.pass();
     expect(await elmOrders()).toEqual([]);
     // two of them open three hours: those two, in one order
     await s.sql(`update important_events set open_date = now() - interval '3 hours' where _id = any($1)`, [
       elm.slice(0, 2),
     ]);
-    await Promise.all([s.orderRules.pass(), s.orderRules.pass()]);
+    await Promise.all([s.maintenance.pass(), s.maintenance.pass()]);
     const [first, ...more] = await elmOrders();
     expect(more).toEqual([]);
     expect(first).toMatchObject({ title: 'Elm St · K-3', priority: 'LOW', status: 'NEW', group });
@@ -219,13 +222,74 @@ describe(`work orders on ${backend}`, () => {
     await s.sql(`update important_events set open_date = now() - interval '3 hours' where _id = $1`, [
       elm[2],
     ]);
-    await s.orderRules.pass();
+    await s.maintenance.pass();
     expect((await elmOrders()).map((o) => (o.events as number[]).length).sort()).toEqual([1, 2]);
     // a rule switched off orders nothing
     await patch(dispatcher, first!._id, { status: 'CANCELLED', reason: 'Sockets kept free on purpose' });
     expect((await dispatcher.call('PATCH', `/api/v1/WorkOrderRules/${rule}`, { active: false })).status).toBe(
       200,
     );
-    expect(await s.orderRules.pass()).toBe(0);
+    expect((await s.maintenance.pass()).ordered).toBe(0);
+  });
+
+  it('a done order is VERIFIED once the night after the repair passed clean, REOPENED when its fault stayed', async () => {
+    const k4 = (await post(dispatcher, '/api/v1/Cabinets', { uid: 'K-4', address: '2 Vine St' }))
+      ._id as number;
+    // in Cambridge, MA: the night is the city's
+    const at = (lon: number) => ({ type: 'Point', coordinates: [lon, 42.3736] });
+    const mended = (
+      await post(dispatcher, '/api/v1/LuminarySupports', {
+        uid: 'V-1',
+        street: 'Vine St',
+        cabinet: k4,
+        location: at(-71.1097),
+      })
+    )._id as number;
+    const still = (
+      await post(dispatcher, '/api/v1/LuminarySupports', {
+        uid: 'A-1',
+        street: 'Ash St',
+        cabinet: k4,
+        location: at(-71.1099),
+      })
+    )._id as number;
+    await s.events.detect();
+    const [fixedEvent, openEvent] = [await freeSocket(mended), await freeSocket(still)];
+    const dayCrew = (await post(dispatcher, '/api/v1/Crews', { name: 'Day crew' }))._id as number;
+    const made = (await fromEvents(dispatcher, { events: [fixedEvent, openEvent], crew: dayCrew })).body
+      .result.created as Row[];
+    expect(made).toHaveLength(2);
+    for (const o of made) {
+      await patch(dispatcher, o._id, { status: 'IN_PROGRESS' });
+      expect((await patch(dispatcher, o._id, { status: 'DONE' })).body.status).toBe('DONE');
+    }
+    // one repaired (its socket's event solved on site), the other not
+    expect(
+      (
+        await dispatcher.call('POST', '/api/v2/important-events/solve', {
+          _id: fixedEvent,
+          comment: 'lamp fitted',
+        })
+      ).status,
+    ).toBe(200);
+    // before its night is over: waiting
+    expect(await s.maintenance.pass()).toMatchObject({ verified: 0, reopened: 0 });
+    expect((await Promise.all(made.map((o) => order(o._id)))).map((o) => o.status)).toEqual(['DONE', 'DONE']);
+    // two days on: the night after the repair is over
+    shift = 2 * 24 * HOUR;
+    try {
+      expect(await s.maintenance.pass()).toMatchObject({ verified: 1, reopened: 1 });
+    } finally {
+      shift = 0;
+    }
+    const titled = (title: string) => order(made.find((o) => o.title === title)!._id);
+    const [fixed, failed] = await Promise.all([titled('Vine St · K-4'), titled('Ash St · K-4')]);
+    expect(fixed, String(fixed!.reason)).toMatchObject({ status: 'VERIFIED' });
+    expect(fixed!.closedAt).toBeTruthy();
+    expect(failed).toMatchObject({ status: 'REOPENED', doneAt: null });
+    expect(failed!.reason).toContain(`event #${openEvent}`);
+    expect(failed!.reason).toContain('Socket on the mounting is free');
+    // and the crew takes it up again
+    expect((await patch(dispatcher, failed!._id, { status: 'IN_PROGRESS' })).body.status).toBe('IN_PROGRESS');
   });
 });

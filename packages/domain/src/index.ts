@@ -34,3 +34,4 @@ export * from './group-by.ts';
 export * from './record-title.ts';
 export * from './maintenance/work-order-states.ts';
 export * from './maintenance/event-grouping.ts';
+export * from './maintenance/repair-night.ts';

@@ -11,7 +11,7 @@ export type LeaseKind = { key: number; name: string };
 // any constants of our own: advisory locks are per database, so tests on fresh databases do not meet
 export const PROGRAM_LEASE: LeaseKind = { key: 0x5_1_1_9_7, name: 'sl-program-sender' };
 export const SCHEDULE_LEASE: LeaseKind = { key: 0x5_1_1_9_8, name: 'sl-schedule-sender' };
-export const ORDER_RULES_LEASE: LeaseKind = { key: 0x5_1_1_9_9, name: 'sl-order-rules' };
+export const MAINTENANCE_LEASE: LeaseKind = { key: 0x5_1_1_9_9, name: 'sl-maintenance' };
 
 /**
  * Server processes on one PostgreSQL server: the one holding a session advisory lock on a connection of its own

@@ -5,6 +5,7 @@ import type { Raw } from '../field/offline-sweep.ts';
 import type { Clock } from '../lighting/program-service.ts';
 import type { SenderLease } from '../lighting/sender-lease.ts';
 import { orderEvents, type EventToOrder, type OrderingQueue } from './event-orders.ts';
+import { verifyRepairs } from './repair-verifier.ts';
 
 type Rule = {
   _id: number;
@@ -32,14 +33,17 @@ const DUE_EVENTS = `
   order by e._id
   limit 100000`;
 
+export type SweepResult = { ordered: number; verified: number; reopened: number };
+
 /**
- * The dispatchers' ordering rules, applied every period by one server process (the holder of its lease): each
- * active rule's events make grouped work orders as if a dispatcher had selected them. An order so made names no
- * user in its history: the rule made it.
+ * What maintenance does by itself, every period, in one server process (the holder of its lease): the dispatchers'
+ * ordering rules (each active rule's events make grouped work orders as if a dispatcher had selected them), then
+ * the done orders proved or reopened by the night after their repair. What it writes names no user in the
+ * history: the server did it.
  */
-export class WorkOrderRules {
+export class MaintenanceSweep {
   private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private running?: Promise<SweepResult>;
 
   constructor(
     private readonly raw: Raw,
@@ -52,7 +56,7 @@ export class WorkOrderRules {
 
   start(periodMs: number) {
     this.timer = setInterval(
-      () => void this.pass().catch((err: unknown) => this.log.error({ err }, 'ordering rules failed')),
+      () => void this.pass().catch((err: unknown) => this.log.error({ err }, 'maintenance sweep failed')),
       periodMs,
     );
     this.timer.unref();
@@ -64,14 +68,20 @@ export class WorkOrderRules {
     await this.lease.close();
   }
 
-  /** One pass over every active rule; the number of orders it made. */
-  pass(): Promise<number> {
-    this.running ??= this.apply().finally(() => (this.running = undefined));
+  /** One pass: every active rule, then every done order whose night is over. */
+  pass(): Promise<SweepResult> {
+    this.running ??= this.sweep().finally(() => (this.running = undefined));
     return this.running;
   }
 
-  private async apply(): Promise<number> {
-    if (!(await this.lease.held())) return 0;
+  private async sweep(): Promise<SweepResult> {
+    if (!(await this.lease.held())) return { ordered: 0, verified: 0, reopened: 0 };
+    const ordered = await this.orderByRules();
+    const proved = await this.queue.run(() => verifyRepairs(this.raw, this.service, this.clock.now()));
+    return { ordered, ...proved };
+  }
+
+  private async orderByRules(): Promise<number> {
     const { rows } = await this.raw.query(
       `select _id, event_type, district, after_minutes, priority, crew, "group" from work_order_rules
       where deleted_at is null and active is not false order by _id`,
