@@ -332,7 +332,7 @@ export async function buildApp({
   registerDateTypeRoutes(app);
   registerImportantEventRoutes(app, service, raw, clock, written);
   const ordering = new OrderingQueue();
-  registerWorkOrderRoutes(app, service, raw, ordering);
+  registerWorkOrderRoutes(app, service, raw, ordering, clock);
   const maintenance = new MaintenanceSweep(
     raw,
     service,

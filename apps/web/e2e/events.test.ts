@@ -28,6 +28,13 @@ const TEXT = {
     create: 'Create',
     created: '2 work orders created',
     assigned: 'Assigned',
+    start: 'Start',
+    inProgress: 'In progress',
+    done: 'Done',
+    waiting: 'Done, waiting for tonight',
+    reopen: 'Reopen',
+    reason: 'Reason',
+    reopened: 'Reopened',
   },
   ru: {
     type: 'Модуль не привязан к опоре',
@@ -43,6 +50,13 @@ const TEXT = {
     create: 'Создать',
     created: 'Создано 2 наряда',
     assigned: 'Назначен',
+    start: 'Начать',
+    inProgress: 'В работе',
+    done: 'Выполнен',
+    waiting: 'Выполнен, ждёт ночи',
+    reopen: 'Открыть повторно',
+    reason: 'Причина',
+    reopened: 'Открыт повторно',
   },
 } as const;
 
@@ -173,6 +187,27 @@ describe('the events screen, in Chromium', () => {
       await expect.poll(() => tone(elm)).toBe('rgba(211, 47, 47, 0.12)');
       expect(await tone(pine)).not.toBe('rgba(211, 47, 47, 0.12)');
       await shot(page, `work-orders-${lang}`);
+      // the order's own screen takes it through its steps: started, done (waiting for the night), reopened
+      await elm.getByText(`Elm St · K-${lang}`).click();
+      await page.waitForURL(`**/WorkOrders/${elmOrder._id}`);
+      const status = page.getByRole('combobox', { name: /^(Status|Статус)/ });
+      const stored = async () => (await s.call('GET', `/api/v1/WorkOrders/${elmOrder._id}`)).body.status;
+      await page.getByRole('button', { name: TEXT[lang].start, exact: true }).click();
+      await expect.poll(stored).toBe('IN_PROGRESS');
+      await expect.poll(() => status.textContent()).toContain(TEXT[lang].inProgress);
+      await page.getByRole('button', { name: TEXT[lang].done, exact: true }).click();
+      await expect.poll(stored).toBe('DONE');
+      await expect.poll(() => status.textContent()).toContain(TEXT[lang].waiting);
+      await page.getByRole('button', { name: TEXT[lang].reopen, exact: true }).click();
+      await page.getByRole('dialog').getByLabel(TEXT[lang].reason).fill('Still dark at 22:00');
+      await page.getByRole('dialog').getByRole('button', { name: TEXT[lang].reopen }).click();
+      await expect.poll(stored).toBe('REOPENED');
+      await expect.poll(() => status.textContent()).toContain(TEXT[lang].reopened);
+      await shot(page, `work-order-reopened-${lang}`);
+      const history = (await s.call('GET', `/api/v2/WorkOrders/history?id=${elmOrder._id}`)).body.result.data;
+      expect(history.map((h: { changes: { status?: { to: string } } }) => h.changes.status?.to)).toEqual(
+        expect.arrayContaining(['IN_PROGRESS', 'DONE', 'REOPENED']),
+      );
       await page.context().close();
     },
   );

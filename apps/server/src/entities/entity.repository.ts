@@ -232,7 +232,10 @@ export class EntityRepository {
     const rows = await this.db
       .select()
       .from(t)
-      .where(and(inArray(t._id, ids), scopeCondition(e, t, scope)));
+      // one array parameter however many ids: a list of one parameter each stops at 65,535
+      .where(
+        and(sql`${t._id} = any(${`{${ids.map(Number).join(',')}}`}::bigint[])`, scopeCondition(e, t, scope)),
+      );
     return rows.map((r) => toApi(e, r));
   }
 
@@ -265,7 +268,15 @@ export class EntityRepository {
       createdBy: userId ?? null,
       updatedBy: userId ?? null,
     }));
-    const inserted = await this.db.insert(t).values(values).returning();
+    // a statement's parameters are at most 65,535: a thousand rows of the widest table stay well within
+    const inserted = [];
+    for (let i = 0; i < values.length; i += 1000)
+      inserted.push(
+        ...(await this.db
+          .insert(t)
+          .values(values.slice(i, i + 1000))
+          .returning()),
+      );
     this.wrote(e.table);
     return inserted.map((r) => toApi(e, r));
   }

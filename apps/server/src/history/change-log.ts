@@ -70,7 +70,7 @@ export async function logChanges(db: Db, e: Entity, caller: Caller, action: Chan
   if (!entries.length) return;
   const userId = caller.userId ?? null;
   const group = (row: ApiRow) => groupOf(e, row);
-  await db.insert(changeLog).values([
+  const values = [
     ...entries.map(({ row, changes }) => ({
       entity: e.name,
       recordId: row._id,
@@ -87,7 +87,9 @@ export async function logChanges(db: Db, e: Entity, caller: Caller, action: Chan
       action: 'update' as const,
       changes: h.changes,
     })),
-  ]);
+  ];
+  // a statement's parameters are at most 65,535 (six to an entry), and a large one is built in one turn of the thread
+  for (let i = 0; i < values.length; i += 1000) await db.insert(changeLog).values(values.slice(i, i + 1000));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { EntityService } from '../entities/entity.service.ts';
 import type { Raw } from '../field/offline-sweep.ts';
 import type { Clock } from '../lighting/program-service.ts';
 import type { SenderLease } from '../lighting/sender-lease.ts';
-import { orderEvents, type EventToOrder, type OrderingQueue } from './event-orders.ts';
+import { orderEvents, type OrderingQueue } from './event-orders.ts';
 import { verifyRepairs } from './repair-verifier.ts';
 
 type Rule = {
@@ -19,17 +19,17 @@ type Rule = {
 
 // open events of the rule's type, old enough, in its group and district, in no order that is not over
 const DUE_EVENTS = `
-  select e._id, e.type, e."group", e.support, e.module, e.controller
+  select e._id
   from important_events e
   left join luminary_supports s on s._id = e.support
   left join cabinets k on k._id = e.cabinet
+  left join (select distinct unnest(w.events) as id from work_orders w
+    where w.deleted_at is null and w.status = any($5::text[])) ordered on ordered.id = e._id
   where e.status = 'OPEN' and e.deleted_at is null and e.type = $1
     and ($2::bigint is null or e."group" = $2)
     and e.open_date <= $3::timestamptz
     and ($4::bigint is null or coalesce(s.district, k.district) = $4)
-    and not exists (
-      select 1 from work_orders w
-      where w.deleted_at is null and w.status = any($5::text[]) and w.events && array[e._id])
+    and ordered.id is null
   order by e._id
   limit 100000`;
 
@@ -101,10 +101,17 @@ export class MaintenanceSweep {
         if (!events.length) return 0;
         const caller = { ...(rule.group != null && { groupId: Number(rule.group) }), allows: () => true };
         try {
-          const ordered = await orderEvents(this.service, this.raw, caller, events as EventToOrder[], {
-            priority: rule.priority ?? 'MEDIUM',
-            ...(rule.crew != null && { crew: Number(rule.crew) }),
-          });
+          const ordered = await orderEvents(
+            this.service,
+            this.raw,
+            caller,
+            events.map((e) => Number(e._id)),
+            {
+              priority: rule.priority ?? 'MEDIUM',
+              ...(rule.crew != null && { crew: Number(rule.crew) }),
+            },
+            this.clock.now(),
+          );
           return ordered.created.length;
         } catch (err) {
           // a rule that cannot make its orders (its crew moved to another group) leaves the others be

@@ -17,7 +17,7 @@ const idOf = (v: unknown): number | null =>
   v == null ? null : Number(v && typeof v === 'object' ? (v as Row)._id : v);
 
 /** The fault kind an order is measured by: its own, else the one kept for its event type. */
-async function faultKindOf(raw: Raw, order: Row): Promise<Row | undefined> {
+export async function faultKindOf(raw: Raw, order: Row): Promise<Row | undefined> {
   const id = idOf(order.faultKind);
   const { rows } =
     id != null
@@ -50,7 +50,7 @@ export async function eventsOrdered(raw: Raw, events: number[], except?: number)
   return rows.map((r) => Number(r.id));
 }
 
-async function assertCrewOfGroup(raw: Raw, crew: unknown, group: unknown) {
+export async function assertCrewOfGroup(raw: Raw, crew: unknown, group: unknown) {
   const id = idOf(crew);
   if (id == null) return;
   const { rows } = await raw.query(`select "group" from crews where _id = $1 and deleted_at is null`, [id]);

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { entity, idSchema, WORK_ORDER_PRIORITIES } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
 import type { Raw } from '../field/offline-sweep.ts';
+import type { Clock } from '../lighting/program-service.ts';
 import { errorResponses } from '../entities/entity-schemas.ts';
-import { orderEvents, type EventToOrder, type OrderingQueue } from './event-orders.ts';
+import { orderEvents, type OrderingQueue } from './event-orders.ts';
 
 const orders = entity('WorkOrders');
-const events = entity('ImportantEvents');
 
 const answer = {
   200: z.object({
@@ -27,6 +27,7 @@ export function registerWorkOrderRoutes(
   service: EntityService,
   raw: Raw,
   queue: OrderingQueue,
+  clock: Clock,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -45,13 +46,10 @@ export function registerWorkOrderRoutes(
       config: { access: { area: orders.area, action: 'create', groupOwned: true } },
     },
     async (req) => {
-      const result = await queue.run(async () => {
-        // the caller's own open events only: one of another group is as if it were not there
-        const found = (await service.byIds(events, req.caller, [...new Set(req.body.events)])).filter(
-          (e) => !e.deletedAt && e.status === 'OPEN',
-        ) as EventToOrder[];
-        return orderEvents(service, raw, req.caller, found, req.body);
-      });
+      // the caller's own open events only (ORDERABLE): one of another group is as if it were not there
+      const result = await queue.run(() =>
+        orderEvents(service, raw, req.caller, [...new Set(req.body.events)], req.body, clock.now()),
+      );
       return { error: false as const, result };
     },
   );

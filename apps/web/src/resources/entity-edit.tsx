@@ -8,11 +8,14 @@ import { ControllerActions } from './controller-actions.tsx';
 import { ASIDES, BESIDE_ASIDE } from './asides.tsx';
 import { RoleActions } from './roles/role-actions.tsx';
 import { useEntity } from './use-entity.ts';
+import { WorkOrderSteps } from '../screens/maintenance/work-order-steps.tsx';
 
 /** What a detail screen offers beside saving, for the entities that have more. */
 const ACTIONS: Partial<Record<string, ReactNode>> = {
   Roles: <RoleActions />,
   Controllers: <ControllerActions />,
+  // the order's next steps (start, done, reopen, cancel), beside the form that assigns its crew
+  WorkOrders: <WorkOrderSteps />,
   // not a button: it shares the form's program with the chart in the aside, and the toolbar is inside the form
   Profiles: <ShareProfileDraft />,
 };

@@ -25,17 +25,19 @@ export type EventBatch = {
   cabinets: number[];
 };
 
-const pushOnce = (list: number[], id: number | null) => {
-  if (id != null && !list.includes(id)) list.push(id);
+// `includes` over a batch's list: a batch is a street's devices, tens, not thousands
+const pushOnce = (batch: EventBatch, list: 'supports' | 'modules' | 'cabinets', id: number | null) => {
+  if (id != null && !batch[list].includes(id)) batch[list].push(id);
 };
 
-/** The events in batches, in the order their first events came; each batch names every device once. */
-export function groupEvents(events: readonly OrderableEvent[]): EventBatch[] {
-  const batches = new Map<string, EventBatch>();
-  for (const e of events) {
+/** Events added one at a time into batches, in the order their first events came; each names every device once. */
+export class EventGrouping {
+  private readonly byKey = new Map<string, EventBatch>();
+
+  add(e: OrderableEvent) {
     const street = e.street?.trim() || null;
-    const key = JSON.stringify([e.type, e.group, street?.toLowerCase() ?? null, e.cabinet]);
-    let batch = batches.get(key);
+    const key = `${e.type}\u0000${e.group}\u0000${street?.toLowerCase() ?? ''}\u0000${e.cabinet}`;
+    let batch = this.byKey.get(key);
     if (!batch) {
       batch = {
         type: e.type,
@@ -47,12 +49,22 @@ export function groupEvents(events: readonly OrderableEvent[]): EventBatch[] {
         modules: [],
         cabinets: [],
       };
-      batches.set(key, batch);
+      this.byKey.set(key, batch);
     }
-    pushOnce(batch.events, e.id);
-    pushOnce(batch.supports, e.support);
-    pushOnce(batch.modules, e.module);
-    pushOnce(batch.cabinets, e.ownCabinet);
+    batch.events.push(e.id);
+    pushOnce(batch, 'supports', e.support);
+    pushOnce(batch, 'modules', e.module);
+    pushOnce(batch, 'cabinets', e.ownCabinet);
   }
-  return [...batches.values()];
+
+  batches(): EventBatch[] {
+    return [...this.byKey.values()];
+  }
+}
+
+/** The events in batches, one per event type, group, street and cabinet. */
+export function groupEvents(events: readonly OrderableEvent[]): EventBatch[] {
+  const grouping = new EventGrouping();
+  for (const e of events) grouping.add(e);
+  return grouping.batches();
 }

@@ -2,14 +2,16 @@ import { EditButton, TopToolbar } from 'react-admin';
 import { entity } from '@sl/domain';
 import { canDo } from '../../providers/auth-provider.ts';
 import { FieldVisibilityButton } from '../../resources/field-visibility.tsx';
+import { WorkOrderSteps } from '../maintenance/work-order-steps.tsx';
 
-/** Above a device's screen: which of its fields the user sees, and its edit form. */
+/** Above a record's screen: a work order's next steps, which of its fields the user sees, and its edit form. */
 export function DetailActions({ entityName }: { entityName: string }) {
   const fields = Object.entries(entity(entityName).fields)
     .filter(([, f]) => !f.writeOnly)
     .map(([name]) => name);
   return (
     <TopToolbar>
+      {entityName === 'WorkOrders' && <WorkOrderSteps />}
       <FieldVisibilityButton entity={entityName} fields={fields} />
       {canDo(entityName, 'edit') && <EditButton />}
     </TopToolbar>

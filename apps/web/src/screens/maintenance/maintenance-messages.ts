@@ -13,7 +13,13 @@ export const MAINTENANCE_MESSAGES = {
     ordersCreated: '%{smart_count} work order created |||| %{smart_count} work orders created',
     ordersAlready:
       '%{smart_count} event was already in an open order |||| %{smart_count} events were already in an open order',
-    ordersLate: 'Late',
+    orderStart: 'Start',
+    orderDone: 'Done',
+    orderVerify: 'Verify',
+    orderReopen: 'Reopen',
+    orderCancel: 'Cancel order',
+    orderReason: 'Reason',
+    orderMoved: 'The order is now: %{status}',
   },
   ru: {
     ordersFromEvents: 'Наряды',
@@ -29,6 +35,12 @@ export const MAINTENANCE_MESSAGES = {
       'Создан %{smart_count} наряд |||| Создано %{smart_count} наряда |||| Создано %{smart_count} нарядов',
     ordersAlready:
       '%{smart_count} событие уже было в открытом наряде |||| %{smart_count} события уже были в открытых нарядах |||| %{smart_count} событий уже были в открытых нарядах',
-    ordersLate: 'Просрочен',
+    orderStart: 'Начать',
+    orderDone: 'Выполнен',
+    orderVerify: 'Подтвердить',
+    orderReopen: 'Открыть повторно',
+    orderCancel: 'Отменить наряд',
+    orderReason: 'Причина',
+    orderMoved: 'Наряд теперь: %{status}',
   },
 } as const;
