@@ -34,7 +34,9 @@ const quantile = (sorted: number[], q: number) =>
 async function probe(url: string, headers: Record<string, string>, paths: string[], until: Promise<unknown>) {
   const times: Record<string, number[]> = Object.fromEntries(paths.map((p) => [p, []]));
   let done = false;
-  void until.finally(() => (done = true));
+  // (a rejected `until` is the caller's to report: handled here, it must not end the process before its servers)
+  const stop = () => (done = true);
+  void until.then(stop, stop);
   await Promise.all(
     paths.map(async (p) => {
       while (!done) {

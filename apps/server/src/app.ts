@@ -16,7 +16,7 @@ import type { Database } from './db/connect.ts';
 import { EntityRepository } from './entities/entity.repository.ts';
 import { DistrictPlacement } from './entities/district-placement.ts';
 import { registerImportRoutes } from './import/import.routes.ts';
-import { EntityService } from './entities/entity.service.ts';
+import { EntityService, type EntityHooks } from './entities/entity.service.ts';
 import { CommandGateway } from './field/command-gateway.ts';
 import { CommandService } from './field/command.service.ts';
 import { FieldCommands } from './field/field-commands.ts';
@@ -82,6 +82,10 @@ import { workOrderHooks } from './maintenance/work-order-hooks.ts';
 import { registerWorkOrderRoutes } from './maintenance/work-orders.routes.ts';
 import { OrderingQueue } from './maintenance/event-orders.ts';
 import { MaintenanceSweep } from './maintenance/maintenance-sweep.ts';
+import { Open311Keys } from './open311/open311-keys.ts';
+import { registerOpen311KeyRoutes } from './open311/open311-keys.routes.ts';
+import { registerOpen311Routes } from './open311/open311.routes.ts';
+import { serviceRequestHooks } from './open311/service-request-hooks.ts';
 import { registerSocketHolderRoutes } from './entities/socket-holders.routes.ts';
 import { registerRoleRoutes } from './auth/roles.routes.ts';
 import { registerCitiesOnlineRoutes } from './field/cities-online.routes.ts';
@@ -230,8 +234,8 @@ export async function buildApp({
     // the service is made below, with these hooks
     ...socketPlaceHooks(db, repo, (): EntityService => service),
     Meters: meterHooks((db as unknown as { $client: Raw }).$client),
-    WorkOrders: workOrderHooks((db as unknown as { $client: Raw }).$client, clock),
-  };
+    WorkOrders: workOrderHooks((db as unknown as { $client: Raw }).$client, clock, (table) => written(table)),
+  } as Record<string, EntityHooks>;
   const mapIndex = new MapIndex(db, hub);
   app.decorate('mapIndex', mapIndex);
   // the ingest is made below, once the routes' service exists
@@ -344,6 +348,10 @@ export async function buildApp({
   maintenance.start(config.maintenanceSweepMs ?? 60_000);
   app.addHook('onClose', () => maintenance.stop());
   app.decorate('maintenance', maintenance);
+  const open311Keys = new Open311Keys(raw);
+  registerOpen311KeyRoutes(app, service, open311Keys);
+  await registerOpen311Routes(app, { raw, service, keys: open311Keys, queue: ordering, clock, written });
+  hooks.ServiceRequests = serviceRequestHooks(raw, service, ordering, clock);
   registerEntityRoutes(app, service, streams, SECRET_ON_CREATE);
   registerHistoryRoutes(app, db, service);
   registerExportRoutes(app, db, repo, streams);

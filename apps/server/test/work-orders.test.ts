@@ -298,4 +298,48 @@ describe(`work orders on ${backend}`, () => {
     // and the crew takes it up again
     expect((await patch(dispatcher, failed!._id, { status: 'IN_PROGRESS' })).body.status).toBe('IN_PROGRESS');
   });
+
+  it("a crew member sees and changes only their crews' orders", async () => {
+    const role = (
+      await post(s, '/api/v1/Roles', {
+        name: 'Crew',
+        accessRights: {
+          WorkOrders: { view: true, list: true, edit: true },
+          LuminarySupports: { view: true },
+        },
+      })
+    )._id as number;
+    const user = (
+      await post(s, '/api/v1/Users', {
+        login: 'lineman',
+        password: 'Lamps-2026-crew',
+        email: 'lineman@example.org',
+        type: 'NORMAL',
+        group,
+        role,
+      })
+    )._id as number;
+    const ours = (await post(dispatcher, '/api/v1/Crews', { name: 'North crew', members: [user] }))
+      ._id as number;
+    const theirs = (await post(dispatcher, '/api/v1/Crews', { name: 'South crew' }))._id as number;
+    const mine = (await post(dispatcher, '/api/v1/WorkOrders', { title: 'Mine', crew: ours }))._id;
+    const other = (await post(dispatcher, '/api/v1/WorkOrders', { title: 'Not mine', crew: theirs }))._id;
+    const unassigned = (await post(dispatcher, '/api/v1/WorkOrders', { title: 'Nobody yet' }))._id;
+    const lineman = await s.signIn('lineman', 'Lamps-2026-crew');
+    const listed = await lineman.call('GET', '/api/v1/WorkOrders?limit=100');
+    expect(listed.status).toBe(200);
+    expect((listed.body.data as Row[]).map((o) => o._id)).toEqual([mine]);
+    expect(listed.body.total).toBe(1);
+    for (const id of [other, unassigned]) {
+      expect((await lineman.call('GET', `/api/v1/WorkOrders/${id}`)).status).toBe(404);
+      expect((await lineman.call('PATCH', `/api/v1/WorkOrders/${id}`, { notes: 'x' })).status).toBe(404);
+      expect((await lineman.call('GET', `/api/v2/WorkOrders/history?id=${id}`)).status).toBe(404);
+    }
+    expect(
+      (await lineman.call('PATCH', `/api/v1/WorkOrders/${mine}`, { status: 'IN_PROGRESS' })).body.status,
+    ).toBe('IN_PROGRESS');
+    // the dispatcher still sees every order of the group
+    const all = (await dispatcher.call('GET', '/api/v1/WorkOrders?limit=1000')).body.data as Row[];
+    expect(all.map((o) => o._id)).toEqual(expect.arrayContaining([mine, other, unassigned]));
+  });
 });

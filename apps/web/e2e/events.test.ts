@@ -35,6 +35,9 @@ const TEXT = {
     reopen: 'Reopen',
     reason: 'Reason',
     reopened: 'Reopened',
+    issueKey: 'Issue API key',
+    issue: 'Issue',
+    reportOut: 'Street light out',
   },
   ru: {
     type: 'Модуль не привязан к опоре',
@@ -57,6 +60,9 @@ const TEXT = {
     reopen: 'Открыть повторно',
     reason: 'Причина',
     reopened: 'Открыт повторно',
+    issueKey: 'Выдать ключ API',
+    issue: 'Выдать',
+    reportOut: 'Не горит фонарь',
   },
 } as const;
 
@@ -208,6 +214,40 @@ describe('the events screen, in Chromium', () => {
       expect(history.map((h: { changes: { status?: { to: string } } }) => h.changes.status?.to)).toEqual(
         expect.arrayContaining(['IN_PROGRESS', 'DONE', 'REOPENED']),
       );
+      await page.context().close();
+    },
+  );
+
+  // issue 32: a city issues a citizens' app its Open311 key in the console; a report sent with it is listed
+  it.each(['en-us', 'ru'] as const)(
+    '%s: an Open311 application is issued its key once, and a report sent with it reaches the reports list',
+    async (lang) => {
+      const client = (await s.call('POST', '/api/v1/Open311Clients', { name: `Citizens app ${lang}` })).body
+        ._id as number;
+      const page = await openPage(browser, lang);
+      page.setDefaultTimeout(20_000);
+      await signInAt(page, s.url, 'admin', ADMIN_PASSWORD, `/Open311Clients/${client}`);
+      await page.getByRole('button', { name: TEXT[lang].issueKey }).click();
+      await page.getByRole('dialog').getByRole('button', { name: TEXT[lang].issue, exact: true }).click();
+      const key = await page.getByTestId('open311-key').inputValue();
+      expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await shot(page, `open311-key-${lang}`);
+      const sent = await fetch(`${s.url}/open311/v2/requests.json`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          api_key: key,
+          service_code: 'streetlight_out',
+          address_string: `Elm St, ${lang}`,
+          description: `Dark all night (${lang})`,
+        }),
+      });
+      expect(sent.status).toBe(201);
+      await page.goto(`${s.url}/ServiceRequests`);
+      const row = rows(page).filter({ hasText: `Dark all night (${lang})` });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(TEXT[lang].reportOut);
+      await shot(page, `service-requests-${lang}`);
       await page.context().close();
     },
   );

@@ -29,6 +29,7 @@ export const AREAS = [
   'WorkOrders',
   'Crews',
   'FaultKinds',
+  'Open311',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -44,6 +45,7 @@ export const AREA_LABELS: Partial<Record<Area, { 'en-us': string; ru: string }>>
   SingleRequest: { 'en-us': 'Map requests', ru: 'Запросы карты' },
   control: { 'en-us': 'Control', ru: 'Управление' },
   DateType: { 'en-us': 'Day types', ru: 'Типы дней' },
+  Open311: { 'en-us': 'Citizen reports (Open311)', ru: 'Обращения граждан (Open311)' },
 };
 
 export const FLAGS = [

@@ -34,7 +34,15 @@ describe('registry', () => {
       'Vendors',
     ];
     // ours beside spec §3: areas inside a city (issue 15), maintenance (issue 32)
-    const ours = ['Districts', 'FaultKinds', 'Crews', 'WorkOrders', 'WorkOrderRules'];
+    const ours = [
+      'Districts',
+      'FaultKinds',
+      'Crews',
+      'WorkOrders',
+      'WorkOrderRules',
+      'Open311Clients',
+      'ServiceRequests',
+    ];
     expect([...names].sort()).toEqual([...spec, ...ours].sort());
     expect(names.size).toBe(ENTITIES.length);
   });

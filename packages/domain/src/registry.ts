@@ -32,6 +32,7 @@ import {
 import { Users } from './entities/users.ts';
 import { WorkOrders } from './entities/work-orders.ts';
 import { WorkOrderRules } from './entities/work-order-rules.ts';
+import { Open311Clients, ServiceRequests } from './entities/open311.ts';
 
 export { CABINET_DOOR, CABINET_MODES } from './entities/cabinets.ts';
 
@@ -66,6 +67,8 @@ export const ENTITIES: readonly Entity[] = [
   Crews,
   WorkOrders,
   WorkOrderRules,
+  Open311Clients,
+  ServiceRequests,
 ];
 
 const byName = new Map(ENTITIES.map((e) => [e.name, e]));

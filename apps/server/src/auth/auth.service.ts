@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { DEMO_LOGIN, entity, type AccessRights, type UserType } from '@sl/domain';
 import type { Db } from '../db/connect.ts';
 import { sessions } from '../db/session.table.ts';
@@ -12,6 +12,7 @@ import type { SessionRepository } from './session.repository.ts';
 const U = tables.Users!;
 const R = tables.Roles!;
 const G = tables.Groups!;
+const C = tables.Crews!;
 
 /** The signed-in user as every access decision sees it. */
 export type SignedIn = {
@@ -20,6 +21,8 @@ export type SignedIn = {
   type: UserType;
   groupId?: number;
   cityIds?: number[];
+  /** a user of no administrator's type who is in a crew sees that crew's work orders only (issue 32) */
+  crews?: number[];
   rights: AccessRights;
   csrf: string;
   /** the stored id of the session (its token's digest) */
@@ -149,12 +152,20 @@ export class AuthService {
     }
     const expiresAt = touch ? await this.sessionRepo.touch(row.session) : row.session.expiresAt;
     const admin = row.type === 'ADMIN';
+    const crews =
+      row.type === 'NORMAL'
+        ? await this.db
+            .select({ id: C._id })
+            .from(C)
+            .where(and(isNull(C.deletedAt), sql`${row.session.userId} = any(${C.members})`))
+        : [];
     const signedIn: SignedIn = {
       userId: row.session.userId,
       login: row.login,
       type: row.type,
       groupId: admin ? undefined : (row.group ?? -1),
       cityIds: admin ? undefined : (row.cities ?? []),
+      ...(crews.length && { crews: crews.map((c) => Number(c.id)) }),
       rights: (row.rights ?? {}) as AccessRights,
       csrf: row.session.csrf,
       sessionId: row.session.id,

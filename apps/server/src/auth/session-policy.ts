@@ -70,6 +70,7 @@ export function callerOf(me: SignedIn): Caller {
     type: me.type,
     groupId: me.groupId,
     cityIds: me.cityIds,
+    ...(me.crews && { crews: me.crews }),
     allows: (area, flag, groupOwned = true) => may(subject, area, flag, groupOwned),
   };
 }

@@ -4,8 +4,14 @@ import { pointColumns, type AnyTable } from '../db/tables.ts';
 import { derivedCondition } from './derived-filters.ts';
 import type { Filter, ListQuery } from './list-query.ts';
 
-/** Whose rows a caller sees: every group when `groupId` is undefined; then only the group's cities too. */
-export type Scope = { groupId?: number; cityIds?: number[] };
+/**
+ * Whose rows a caller sees: every group when `groupId` is undefined; then only the group's cities too; and of the
+ * work orders, a crew member only their crews' (`crews`, issue 32).
+ */
+export type Scope = { groupId?: number; cityIds?: number[]; crews?: number[] };
+
+/** Whether the crews of the scope narrow the rows of `e`. */
+export const crewScoped = (e: Entity, scope: Scope) => e.name === 'WorkOrders' && scope.crews !== undefined;
 
 /**
  * How a value enters a condition: as itself, or as a placeholder of a prepared statement (the statement is then
@@ -16,6 +22,13 @@ export type Bind = (value: unknown) => unknown;
 export const inline: Bind = (v) => (Array.isArray(v) ? sql.param(v) : v);
 
 export function scopeCondition(e: Entity, t: AnyTable, scope: Scope, bind: Bind = inline): SQL | undefined {
+  const group = groupCondition(e, t, scope, bind);
+  if (!crewScoped(e, scope)) return group;
+  const crew = sql`${t.crew} = any(${bind(scope.crews)})`;
+  return group ? and(group, crew) : crew;
+}
+
+function groupCondition(e: Entity, t: AnyTable, scope: Scope, bind: Bind): SQL | undefined {
   if (scope.groupId === undefined) return undefined;
   if (e.name === 'Groups') return eq(t._id, bind(scope.groupId));
   if (e.name === 'Cities') return sql`${t._id} = any(${bind(scope.cityIds ?? [])})`;
@@ -57,6 +70,7 @@ export function queryShape(e: Entity, scope: Scope, q: ListQuery): string {
   return JSON.stringify([
     e.name,
     scope.groupId === undefined ? 0 : 1,
+    crewScoped(e, scope),
     q.deleted,
     q.filters.map((f) => [f.field, f.part, f.op, f.value === null]),
     q.q !== undefined,

@@ -8,7 +8,15 @@ import { CountCache, type Total } from './count-cache.ts';
 import { PageCache } from './page-cache.ts';
 import { everyRow } from './export-rows.ts';
 import { TableVersions } from './table-versions.ts';
-import { listConditions, orderBy, queryShape, scopeCondition, type Bind, type Scope } from './conditions.ts';
+import {
+  crewScoped,
+  listConditions,
+  orderBy,
+  queryShape,
+  scopeCondition,
+  type Bind,
+  type Scope,
+} from './conditions.ts';
 import type { ListQuery } from './list-query.ts';
 import { DERIVED_SOURCES } from './derived-filters.ts';
 import { selectedColumns, toApi, toColumns } from './row-mapper.ts';
@@ -108,6 +116,7 @@ export class EntityRepository {
       e.name,
       scope.groupId ?? null,
       scope.cityIds ?? null,
+      crewScoped(e, scope) ? scope.crews : null,
       q,
       this.sourcesRead(q),
     ]);
@@ -218,7 +227,7 @@ export class EntityRepository {
     const t = tableOf(e);
     const { bind, values } = placeholders();
     const where = and(eq(t._id, bind(id)), scopeCondition(e, t, scope, bind));
-    const shape = JSON.stringify(['get', e.name, scope.groupId === undefined]);
+    const shape = JSON.stringify(['get', e.name, scope.groupId === undefined, crewScoped(e, scope)]);
     const statement = this.prepared(shape, () =>
       this.db.select().from(t).where(where).prepare(statementName('get', shape)),
     );
@@ -344,7 +353,7 @@ const statementName = (kind: string, shape: string) =>
 
 /** A list of every live row in the caller's scope: its total is kept by the database (`live_counts`). */
 function countsEveryLiveRow(e: Entity, t: AnyTable, scope: Scope, q: ListQuery) {
-  // groups and cities are scoped by id rather than by a group column, and are few
-  if (!e.groupField && scopeCondition(e, t, scope)) return false;
+  // groups and cities are scoped by id rather than by a group column, and are few; a crew's orders are its own
+  if ((!e.groupField && scopeCondition(e, t, scope)) || crewScoped(e, scope)) return false;
   return q.filters.length === 0 && q.q === undefined && !q.bbox && q.deleted === 'no';
 }

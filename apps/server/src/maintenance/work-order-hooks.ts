@@ -11,6 +11,7 @@ import type { EntityHooks } from '../entities/entity.service.ts';
 import type { Raw } from '../field/offline-sweep.ts';
 import type { Clock } from '../lighting/program-service.ts';
 import { ApiError } from '../http/api-error.ts';
+import { followOrder } from '../open311/follow-order.ts';
 
 type Row = Record<string, unknown>;
 const idOf = (v: unknown): number | null =>
@@ -80,8 +81,12 @@ function stamp(data: Row, status: WorkOrderStatus, now: Date) {
  * A work order's rules beyond its declaration: the states it may move between, its crew from its own group, its
  * due date from its fault kind's service level, and an event ordered once.
  */
-export function workOrderHooks(raw: Raw, clock: Clock): EntityHooks {
+export function workOrderHooks(raw: Raw, clock: Clock, written: (table: string) => void): EntityHooks {
   return {
+    // a citizen's report follows its order: closed with the public note once verified or cancelled
+    async afterUpdate(_caller: Caller, row: Row, _patch: Row, before: Row) {
+      if (row.status !== before.status && (await followOrder(raw, row))) written('service_requests');
+    },
     async beforeCreate(_caller: Caller, data: Row) {
       const status = statusForCrew((data.status as WorkOrderStatus | undefined) ?? 'NEW', data.crew);
       if (status !== 'NEW' && status !== 'ASSIGNED') throw new ApiError('IsInvalidError', ['status']);

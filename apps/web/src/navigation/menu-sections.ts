@@ -99,7 +99,7 @@ export const MENU: readonly MenuItem[] = [
     id: 'maintenance',
     label: 'menuMaintenance',
     icon: EngineeringIcon,
-    entries: ['WorkOrders', 'WorkOrderRules', 'Crews', 'FaultKinds'],
+    entries: ['WorkOrders', 'ServiceRequests', 'WorkOrderRules', 'Crews', 'FaultKinds', 'Open311Clients'],
   },
   link('/Commands', 'menuCommands', HistoryIcon, 'control:view'),
   {

@@ -9,6 +9,7 @@ import { ASIDES, BESIDE_ASIDE } from './asides.tsx';
 import { RoleActions } from './roles/role-actions.tsx';
 import { useEntity } from './use-entity.ts';
 import { WorkOrderSteps } from '../screens/maintenance/work-order-steps.tsx';
+import { Open311KeyActions } from '../screens/maintenance/open311-key-actions.tsx';
 
 /** What a detail screen offers beside saving, for the entities that have more. */
 const ACTIONS: Partial<Record<string, ReactNode>> = {
@@ -16,6 +17,7 @@ const ACTIONS: Partial<Record<string, ReactNode>> = {
   Controllers: <ControllerActions />,
   // the order's next steps (start, done, reopen, cancel), beside the form that assigns its crew
   WorkOrders: <WorkOrderSteps />,
+  Open311Clients: <Open311KeyActions />,
   // not a button: it shares the form's program with the chart in the aside, and the toolbar is inside the form
   Profiles: <ShareProfileDraft />,
 };

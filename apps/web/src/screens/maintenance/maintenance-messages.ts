@@ -20,6 +20,12 @@ export const MAINTENANCE_MESSAGES = {
     orderCancel: 'Cancel order',
     orderReason: 'Reason',
     orderMoved: 'The order is now: %{status}',
+    open311KeyIssue: 'Issue API key',
+    open311KeyWhat:
+      'The application sends citizens’ reports to /open311/v2 with this key. A new key replaces the one it has: that one stops working at once.',
+    open311KeyDo: 'Issue',
+    open311KeyIssued: 'Copy the key now: it is shown only this once.',
+    open311Key: 'API key',
   },
   ru: {
     ordersFromEvents: 'Наряды',
@@ -42,5 +48,11 @@ export const MAINTENANCE_MESSAGES = {
     orderCancel: 'Отменить наряд',
     orderReason: 'Причина',
     orderMoved: 'Наряд теперь: %{status}',
+    open311KeyIssue: 'Выдать ключ API',
+    open311KeyWhat:
+      'Приложение передаёт обращения граждан в /open311/v2 с этим ключом. Новый ключ заменяет прежний: тот сразу перестаёт действовать.',
+    open311KeyDo: 'Выдать',
+    open311KeyIssued: 'Скопируйте ключ сейчас: он показывается только один раз.',
+    open311Key: 'Ключ API',
   },
 } as const;
