@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, startServer, type Answer, type Client, type TestServer } from './harness.ts';
 
 // Open311 GeoReport v2 conformance (issue 32): the service list and definition, a request by position and by
 // pole number, a duplicate merged, the status following the work order, a wrong key refused, bad input answered
-// in the standard's error form. Every answer is checked against the schema restated from the standard's tables.
+// in the standard's error form, each in XML (the standard's required format) as in JSON, and one city's reports kept
+// from another's by jurisdiction_id. Every JSON answer is checked against the schema restated from the standard's
+// tables, and every XML answer against the JSON one.
 
 const schema = JSON.parse(
   readFileSync(new URL('../src/open311/schema/georeport-v2.schema.json', import.meta.url), 'utf8'),
@@ -213,7 +216,7 @@ describe(`Open311 GeoReport v2 on ${backend}`, () => {
       ['/requests.json?service_code=potholes', 404],
       ['/requests/abc.json', 404],
       ['/requests/99999999.json', 404],
-      ['/services.xml', 404],
+      ['/services.csv', 404],
     ] as const) {
       const answer = await get(path);
       expect(answer.status, path).toBe(status);
@@ -232,4 +235,143 @@ describe(`Open311 GeoReport v2 on ${backend}`, () => {
     const ok = await report({ api_key: key, service_code: 'streetlight_damaged', address_string: 'Main St' });
     expect(ok.status).toBe(201);
   });
+
+  it("answers in XML what it answers in JSON, errors too, with the standard's elements", async () => {
+    const id = (await report({ api_key: key, service_code: 'streetlight_out', lat: AT.lat, long: AT.lon }))
+      .body[0].service_request_id;
+    for (const [path, root] of [
+      ['/discovery', 'discovery'],
+      ['/services', 'services'],
+      ['/services/streetlight_out', 'service_definition'],
+      ['/requests', 'service_requests'],
+      [`/requests/${id}`, 'service_requests'],
+      ['/requests?status=pending', 'errors'],
+      ['/services/potholes', 'errors'],
+    ] as const) {
+      const [xml, json] = await Promise.all([
+        fetchXml(`${path.replace(/(\?|$)/, '.xml$1')}`),
+        get(path.replace(/(\?|$)/, '.json$1')),
+      ]);
+      expect(xml.status, path).toBe(json.status);
+      expect(xml.type, path).toBe('text/xml; charset=utf-8');
+      expect(xml.text.startsWith('<?xml version="1.0" encoding="utf-8"?>'), path).toBe(true);
+      expect(Object.keys(xml.parsed), path).toEqual([root]);
+      expect(xml.parsed[root], path).toEqual(asText(json.body));
+    }
+    // a report sent to requests.xml is answered in XML; a wrong key there in XML's error form
+    const posted = await fetchXml('/requests.xml', {
+      api_key: key,
+      service_code: 'streetlight_out',
+      'attribute[pole_id]': 'SL-1002',
+      address_string: 'Main St',
+      description: 'Dark <again> & again',
+    });
+    expect(posted.status).toBe(201);
+    const made = posted.parsed.service_requests as Row[];
+    expect(Number(made[0]!.service_request_id)).toBeGreaterThan(0);
+    // merged into the open report of that pole, or a new one: either way one the list answers
+    expect((await requestNo(made[0]!.service_request_id)).service_request_id).toBe(
+      Number(made[0]!.service_request_id),
+    );
+    const refused = await fetchXml('/requests.xml', { api_key: 'wrong', service_code: 'streetlight_out' });
+    expect(refused.status).toBe(403);
+    expect(refused.parsed).toEqual({
+      errors: [
+        { code: '403', description: "Invalid api_key received -- can't proceed with create_request." },
+      ],
+    });
+  });
+
+  it("keeps each city's reports to its own jurisdiction_id once it serves two", async () => {
+    const home = String((await dispatcher.call('GET', '/api/v1/Open311Clients')).body.data[0].group);
+    const other = await s.adminOfNewGroup('Second 311 city');
+    const theirs = (await other.call('POST', '/api/v1/Open311Clients', { name: 'SeeClickFix' })).body;
+    const theirKey = (await other.call('POST', `/api/v2/open311/clients/${theirs._id}/key`)).body.result.key;
+    const group = String(theirs.group);
+    expect(group).not.toBe(home);
+    // two jurisdictions: a call must say which
+    const unsaid = await get('/requests.json');
+    expect(unsaid.status).toBe(400);
+    expect(conforms('errors', unsaid)[0].description).toBe('jurisdiction_id was not provided');
+    expect((await get('/services.json')).status).toBe(400);
+    const unknown = await get('/requests.json?jurisdiction_id=sfgov.org');
+    expect(unknown.status).toBe(404);
+    expect(conforms('errors', unknown)[0].description).toBe('jurisdiction_id was not found');
+    const sent = await report({
+      api_key: theirKey,
+      service_code: 'streetlight_damaged',
+      address_string: 'Elm St',
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const theirId = sent.body[0].service_request_id;
+    const ours = conforms('requests', await get(`/requests.json?jurisdiction_id=${home}`)) as Row[];
+    const others = conforms('requests', await get(`/requests.json?jurisdiction_id=${group}`)) as Row[];
+    expect(ours.length).toBeGreaterThan(0);
+    expect(ours.map((r) => r.service_request_id)).not.toContain(theirId);
+    expect(others.map((r) => r.service_request_id)).toEqual([theirId]);
+    expect((await get(`/requests/${theirId}.json?jurisdiction_id=${home}`)).status).toBe(404);
+    expect((await get(`/requests/${theirId}.json?jurisdiction_id=${group}`)).status).toBe(200);
+    // a key names its own jurisdiction: it cannot report into another's
+    const across = await report({
+      api_key: theirKey,
+      jurisdiction_id: home,
+      service_code: 'streetlight_out',
+      address_string: 'Main St',
+    });
+    expect(across.status).toBe(403);
+    conforms('errors', across);
+  });
 });
+
+// GeoReport v2's XML: each list is a plural element of singular ones (restated from the standard's examples)
+const XML_LISTS: Record<string, string> = {
+  services: 'service',
+  service_requests: 'request',
+  errors: 'error',
+  attributes: 'attribute',
+  values: 'value',
+  endpoints: 'endpoint',
+  formats: 'format',
+};
+const xmlParser = new XMLParser({
+  parseTagValue: false,
+  ignoreDeclaration: true,
+  isArray: (name) => Object.values(XML_LISTS).includes(name),
+});
+
+/** A list's plural element unwrapped to an array, so an XML answer reads as its JSON form with every value text. */
+function unwrapLists(value: unknown, key?: string): unknown {
+  if (key && XML_LISTS[key]) {
+    if (value === '') return [];
+    return ((value as Row)[XML_LISTS[key]] as unknown[]).map((v) => unwrapLists(v));
+  }
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrapLists(v, k)]));
+  return value;
+}
+
+/** A JSON answer as XML carries it: null an empty element, numbers and booleans text. */
+function asText(value: unknown): unknown {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(asText);
+  if (typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asText(v)]));
+  return String(value);
+}
+
+async function fetchXml(path: string, posted?: Record<string, string>) {
+  const res = await fetch(`${s.url}/open311/v2${path}`, {
+    method: posted ? 'POST' : 'GET',
+    headers: posted ? { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' } : {},
+    body: posted ? form(posted) : undefined,
+  });
+  const text = await res.text();
+  const parsed = xmlParser.parse(text) as Row;
+  const [root] = Object.keys(parsed);
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    text,
+    parsed: { [root!]: unwrapLists(parsed[root!], root) } as Row,
+  };
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { OPEN311_POLE_ATTRIBUTE, OPEN311_SERVICE_CODES, OPEN311_SERVICES, type Language } from '@sl/domain';
 import type { EntityService } from '../entities/entity.service.ts';
@@ -9,25 +9,26 @@ import type { OrderingQueue } from '../maintenance/event-orders.ts';
 import type { Open311Keys } from './open311-keys.ts';
 import { matchSupport } from './open311-matching.ts';
 import { orderForReport } from './open311-orders.ts';
+import { Open311Error } from './open311-error.ts';
+import {
+  formatOf,
+  OPEN311_FORMATS,
+  sendOpen311,
+  type Open311Format,
+  type Open311Root,
+} from './open311-format.ts';
+import { jurisdictionOf } from './open311-jurisdiction.ts';
 
-// Open311 GeoReport v2 (http://wiki.open311.org/GeoReport_v2), JSON only, one jurisdiction: the service list and
-// definitions, POST a request with an application's api_key, GET requests and GET a request. Errors are the
-// standard's list of `{ code, description }`. Not implemented: XML, tokens (every service is realtime), jurisdiction_id
-// (accepted and ignored, as the standard allows an endpoint of one jurisdiction).
+// Open311 GeoReport v2 (http://wiki.open311.org/GeoReport_v2), in XML (the standard's required format) and JSON:
+// service discovery, the service list and definitions, POST a request with an application's api_key, GET requests
+// and GET a request; a jurisdiction is a group with an application (open311-jurisdiction.ts). Errors are the
+// standard's `errors` list of `{ code, description }`. Not implemented: tokens (every service is realtime).
 
 export const OPEN311_PREFIX = '/open311/v2';
 const DAY = 86_400_000;
+const CHANGESET = '2026-11-30T00:00:00Z';
 const SPAN_DAYS = 90;
 const LIMIT = 1000;
-
-class Open311Error extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 429,
-    readonly description: string,
-  ) {
-    super(description);
-  }
-}
 
 const w3 = (d: unknown) => (d == null ? null : new Date(d as string).toISOString().replace(/\.\d{3}Z$/, 'Z'));
 const serviceOf = (code: string) => OPEN311_SERVICES.find((s) => s.code === code);
@@ -66,8 +67,9 @@ const POSTED = z.object({
   [`attribute[${OPEN311_POLE_ATTRIBUTE}]`]: optionalText(64),
 });
 
-const QUERY = z.object({
-  jurisdiction_id: z.string().optional(),
+const JURISDICTION = z.object({ jurisdiction_id: z.string().trim().optional() });
+
+const QUERY = JURISDICTION.extend({
   service_request_id: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'service_request_id must be numbers, comma delimited')
@@ -114,7 +116,7 @@ const requestOut = (r: Row, lang: Language) => ({
 });
 
 const SELECT = `select r.*, w.due_date from service_requests r left join work_orders w on w._id = r.work_order
-  where r.deleted_at is null`;
+  where r.deleted_at is null and r."group" is not distinct from $1`;
 
 export type Open311Deps = {
   raw: Raw;
@@ -135,15 +137,23 @@ export async function registerOpen311Routes(app: FastifyInstance, deps: Open311D
         (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
       api.setErrorHandler(async (err: Error & { statusCode?: number }, req, reply) => {
-        if (err instanceof Open311Error) return fail(reply, err.status, err.description);
+        const fail = (status: number, description: string) =>
+          sendOpen311(reply, formatOf(req.url) ?? 'json', 'errors', [{ code: status, description }], status);
+        if (err instanceof Open311Error) return fail(err.status, err.description);
         const status = err.statusCode ?? 500;
-        if (status === 429) return fail(reply, 429, 'too many requests: try again in a minute');
-        if (status >= 400 && status < 500) return fail(reply, 400, err.message);
+        if (status === 429) return fail(429, 'too many requests: try again in a minute');
+        if (status >= 400 && status < 500) return fail(400, err.message);
         req.log.error({ err }, 'Open311 request failed');
-        return fail(reply, 400, 'general service error: the request could not be processed');
+        return fail(400, 'general service error: the request could not be processed');
       });
-      api.setNotFoundHandler(async (_req, reply) =>
-        fail(reply, 404, 'no such resource (only .json is served)'),
+      api.setNotFoundHandler(async (req, reply) =>
+        sendOpen311(
+          reply,
+          formatOf(req.url) ?? 'json',
+          'errors',
+          [{ code: 404, description: 'no such resource (.xml and .json are served)' }],
+          404,
+        ),
       );
       routes(api, deps);
     },
@@ -151,153 +161,113 @@ export async function registerOpen311Routes(app: FastifyInstance, deps: Open311D
   );
 }
 
-const fail = (reply: FastifyReply, status: number, description: string) =>
-  reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify([{ code: status, description }]));
-
 const config = { access: 'public' as const };
+
+type Answer = { root: Open311Root; body: unknown; status?: number };
+type Handler = (req: FastifyRequest, format: Open311Format) => Promise<Answer>;
+
+/** One resource in every format: `/services` is served as `/services.xml` and `/services.json`. */
+function resource(
+  api: FastifyInstance,
+  method: 'GET' | 'POST',
+  path: string,
+  handler: Handler,
+  extra: Record<string, unknown> = {},
+) {
+  for (const format of OPEN311_FORMATS)
+    api.route({
+      method,
+      url: `${path}.${format}`,
+      config: { ...config, ...extra },
+      handler: async (req, reply) => {
+        const { root, body, status } = await handler(req, format);
+        return sendOpen311(reply, format, root, body, status);
+      },
+    });
+}
 
 function routes(api: FastifyInstance, deps: Open311Deps) {
   const { raw } = deps;
-  api.get('/discovery.json', { config }, async (req) => ({
-    changeset: '2026-11-30T00:00:00Z',
-    contact: 'The street lighting department of the city',
-    key_service: 'Ask the city for an api_key: it is issued in its street-lighting console.',
-    endpoints: [
-      {
-        specification: 'http://wiki.open311.org/GeoReport_v2',
-        url: `${req.protocol}://${req.host}${OPEN311_PREFIX}`,
-        changeset: '2026-11-30T00:00:00Z',
-        type: 'production',
-        formats: ['application/json'],
-      },
-    ],
-  }));
+  const jurisdiction = (req: FastifyRequest) =>
+    jurisdictionOf(raw, parse(JURISDICTION, req.query).jurisdiction_id);
 
-  api.get('/services.json', { config }, async (req) =>
-    OPEN311_SERVICES.map((s) => ({
-      service_code: s.code,
-      service_name: s.name[requestLanguage(req)],
-      description: s.description[requestLanguage(req)],
-      metadata: true,
-      type: 'realtime',
-      keywords: s.keywords,
-      group: 'street lighting',
-    })),
-  );
-
-  api.get<{ Params: { code: string } }>('/services/:code.json', { config }, async (req) => {
-    if (!serviceOf(req.params.code)) throw new Open311Error(404, 'service_code was not found');
-    return {
-      service_code: req.params.code,
-      attributes: [
+  resource(api, 'GET', '/discovery', async (req) => ({
+    root: 'discovery',
+    body: {
+      changeset: CHANGESET,
+      contact: 'The street lighting department of the city',
+      key_service: 'Ask the city for an api_key: it is issued in its street-lighting console.',
+      endpoints: [
         {
-          variable: true,
-          code: OPEN311_POLE_ATTRIBUTE,
-          datatype: 'string',
-          required: false,
-          datatype_description: 'The number written on the pole, if you can read it.',
-          order: 1,
-          description: 'Pole number',
+          specification: 'http://wiki.open311.org/GeoReport_v2',
+          url: `${req.protocol}://${req.host}${OPEN311_PREFIX}`,
+          changeset: CHANGESET,
+          type: 'production',
+          formats: ['text/xml', 'application/json'],
         },
       ],
+    },
+  }));
+
+  resource(api, 'GET', '/services', async (req) => {
+    await jurisdiction(req);
+    const lang = requestLanguage(req);
+    return {
+      root: 'services',
+      body: OPEN311_SERVICES.map((s) => ({
+        service_code: s.code,
+        service_name: s.name[lang],
+        description: s.description[lang],
+        metadata: true,
+        type: 'realtime',
+        keywords: s.keywords,
+        group: 'street lighting',
+      })),
     };
   });
 
-  api.post(
-    '/requests.json',
-    {
-      config: {
-        ...config,
-        rateLimit: { max: 60, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: keyOrAddress },
-      },
-    },
-    async (req, reply) => {
-      const body = parse(POSTED, req.body);
-      const client = await deps.keys.clientOf(body.api_key);
-      if (!client)
-        throw new Open311Error(403, "Invalid api_key received -- can't proceed with create_request.");
-      if (!serviceOf(body.service_code)) throw new Open311Error(404, 'service_code was not found');
-      const located = body.lat !== undefined && body.long !== undefined;
-      if ((body.lat === undefined) !== (body.long === undefined))
-        throw new Open311Error(400, 'lat and long must be sent together');
-      if (!located && !body.address_string && !body.address_id)
-        throw new Open311Error(400, 'a location was not provided: lat and long, or address_string');
-      const poleId = body[`attribute[${OPEN311_POLE_ATTRIBUTE}]`];
-      const support = await matchSupport(raw, client.group, { poleId, lat: body.lat, lon: body.long });
-      // a light already reported and not yet mended: this report is the same one
-      if (support !== null) {
-        const { rows } = await raw.query(
-          `select _id from service_requests where deleted_at is null and status = 'open' and support = $1
-          order by _id limit 1`,
-          [support],
-        );
-        if (rows[0])
-          return reply.code(201).send([
-            {
-              service_request_id: Number(rows[0]._id),
-              service_notice: 'This light was already reported; your report joins that one.',
-              account_id: null,
-            },
-          ]);
-      }
-      const { rows } = await raw.query(
-        `insert into service_requests (service_code, status, description, address, location_lat, location_lon,
-          pole_id, support, client, media_url, email, first_name, last_name, phone, "group")
-        values ($1, 'open', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning _id`,
-        [
-          body.service_code,
-          body.description ?? null,
-          body.address_string ?? null,
-          body.lat ?? null,
-          body.long ?? null,
-          poleId ?? null,
-          support,
-          client.id,
-          body.media_url ?? null,
-          body.email ?? null,
-          body.first_name ?? null,
-          body.last_name ?? null,
-          body.phone ?? null,
-          client.group,
+  resource(api, 'GET', '/services/:code', async (req) => {
+    await jurisdiction(req);
+    const { code } = req.params as { code: string };
+    if (!serviceOf(code)) throw new Open311Error(404, 'service_code was not found');
+    return {
+      root: 'service_definition',
+      body: {
+        service_code: code,
+        attributes: [
+          {
+            variable: true,
+            code: OPEN311_POLE_ATTRIBUTE,
+            datatype: 'string',
+            required: false,
+            datatype_description: 'The number written on the pole, if you can read it.',
+            order: 1,
+            description: 'Pole number',
+          },
         ],
-      );
-      const id = Number(rows[0]!._id);
-      if (support !== null)
-        await orderForReport(raw, deps.service, deps.queue, deps.clock, {
-          id,
-          support,
-          serviceCode: body.service_code,
-          group: client.group,
-          description: body.description,
-        }).catch(async (err: unknown) => {
-          // a report answered with an error is not kept: the application may send it again
-          await raw.query(`delete from service_requests where _id = $1`, [id]);
-          throw err;
-        });
-      deps.written('service_requests');
-      return reply.code(201).send([
-        {
-          service_request_id: id,
-          service_notice:
-            support === null
-              ? 'Received; the street lighting team will place it on the map.'
-              : 'Received; a repair crew will be sent.',
-          account_id: null,
-        },
-      ]);
-    },
+      },
+    };
+  });
+
+  resource(
+    api,
+    'POST',
+    '/requests',
+    async (req) => ({ root: 'service_requests', status: 201, body: await postRequest(deps, req) }),
+    { rateLimit: { max: 60, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: keyOrAddress } },
   );
 
-  api.get('/requests.json', { config }, async (req) => {
+  resource(api, 'GET', '/requests', async (req) => {
     const q = parse(QUERY, req.query);
+    const group = await jurisdictionOf(raw, q.jurisdiction_id);
     const lang = requestLanguage(req);
     if (q.service_request_id) {
       const ids = q.service_request_id.split(',').map(Number);
-      const { rows } = await raw.query(`${SELECT} and r._id = any($1::bigint[]) order by r._id`, [ids]);
-      return rows.map((r) => requestOut(r, lang));
+      const { rows } = await raw.query(`${SELECT} and r._id = any($2::bigint[]) order by r._id`, [
+        group,
+        ids,
+      ]);
+      return { root: 'service_requests', body: rows.map((r) => requestOut(r, lang)) };
     }
     const end = q.end_date ? new Date(q.end_date) : deps.clock.now();
     const start = q.start_date ? new Date(q.start_date) : new Date(end.getTime() - SPAN_DAYS * DAY);
@@ -307,19 +277,101 @@ function routes(api: FastifyInstance, deps: Open311Deps) {
     if (codes?.some((c) => !OPEN311_SERVICE_CODES.includes(c as never)))
       throw new Open311Error(404, 'service_code was not found');
     const { rows } = await raw.query(
-      `${SELECT} and r.created_at between $1 and $2 and ($3::text[] is null or r.service_code = any($3))
-        and ($4::text[] is null or r.status = any($4)) order by r.created_at desc, r._id desc limit ${LIMIT}`,
-      [start.toISOString(), end.toISOString(), codes ?? null, q.status?.split(',') ?? null],
+      `${SELECT} and r.created_at between $2 and $3 and ($4::text[] is null or r.service_code = any($4))
+        and ($5::text[] is null or r.status = any($5)) order by r.created_at desc, r._id desc limit ${LIMIT}`,
+      [group, start.toISOString(), end.toISOString(), codes ?? null, q.status?.split(',') ?? null],
     );
-    return rows.map((r) => requestOut(r, lang));
+    return { root: 'service_requests', body: rows.map((r) => requestOut(r, lang)) };
   });
 
-  api.get<{ Params: { id: string } }>('/requests/:id.json', { config }, async (req) => {
-    if (!/^\d{1,15}$/.test(req.params.id)) throw new Open311Error(404, 'service_request_id was not found');
-    const { rows } = await raw.query(`${SELECT} and r._id = $1`, [Number(req.params.id)]);
+  resource(api, 'GET', '/requests/:id', async (req) => {
+    const group = await jurisdiction(req);
+    const { id } = req.params as { id: string };
+    if (!/^\d{1,15}$/.test(id)) throw new Open311Error(404, 'service_request_id was not found');
+    const { rows } = await raw.query(`${SELECT} and r._id = $2`, [group, Number(id)]);
     if (!rows[0]) throw new Open311Error(404, 'service_request_id was not found');
-    return [requestOut(rows[0], requestLanguage(req))];
+    return { root: 'service_requests', body: [requestOut(rows[0], requestLanguage(req))] };
   });
+}
+
+/** A citizen's report: matched to a mounting, joined to an open report of the same light, or kept and ordered. */
+async function postRequest(deps: Open311Deps, req: FastifyRequest) {
+  const { raw } = deps;
+  const body = parse(POSTED, req.body);
+  const client = await deps.keys.clientOf(body.api_key);
+  if (!client) throw new Open311Error(403, "Invalid api_key received -- can't proceed with create_request.");
+  // the key names its application's group; a jurisdiction_id sent beside it must be that one
+  if (body.jurisdiction_id !== undefined && body.jurisdiction_id !== String(client.group))
+    throw new Open311Error(403, 'the api_key was not issued for this jurisdiction_id');
+  if (!serviceOf(body.service_code)) throw new Open311Error(404, 'service_code was not found');
+  const located = body.lat !== undefined && body.long !== undefined;
+  if ((body.lat === undefined) !== (body.long === undefined))
+    throw new Open311Error(400, 'lat and long must be sent together');
+  if (!located && !body.address_string && !body.address_id)
+    throw new Open311Error(400, 'a location was not provided: lat and long, or address_string');
+  const poleId = body[`attribute[${OPEN311_POLE_ATTRIBUTE}]`];
+  const support = await matchSupport(raw, client.group, { poleId, lat: body.lat, lon: body.long });
+  // a light already reported and not yet mended: this report is the same one
+  if (support !== null) {
+    const { rows } = await raw.query(
+      `select _id from service_requests where deleted_at is null and status = 'open' and support = $1
+      order by _id limit 1`,
+      [support],
+    );
+    if (rows[0])
+      return [
+        {
+          service_request_id: Number(rows[0]._id),
+          service_notice: 'This light was already reported; your report joins that one.',
+          account_id: null,
+        },
+      ];
+  }
+  const { rows } = await raw.query(
+    `insert into service_requests (service_code, status, description, address, location_lat, location_lon,
+      pole_id, support, client, media_url, email, first_name, last_name, phone, "group")
+    values ($1, 'open', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning _id`,
+    [
+      body.service_code,
+      body.description ?? null,
+      body.address_string ?? null,
+      body.lat ?? null,
+      body.long ?? null,
+      poleId ?? null,
+      support,
+      client.id,
+      body.media_url ?? null,
+      body.email ?? null,
+      body.first_name ?? null,
+      body.last_name ?? null,
+      body.phone ?? null,
+      client.group,
+    ],
+  );
+  const id = Number(rows[0]!._id);
+  if (support !== null)
+    await orderForReport(raw, deps.service, deps.queue, deps.clock, {
+      id,
+      support,
+      serviceCode: body.service_code,
+      group: client.group,
+      description: body.description,
+    }).catch(async (err: unknown) => {
+      // a report answered with an error is not kept: the application may send it again
+      await raw.query(`delete from service_requests where _id = $1`, [id]);
+      throw err;
+    });
+  deps.written('service_requests');
+  return [
+    {
+      service_request_id: id,
+      service_notice:
+        support === null
+          ? 'Received; the street lighting team will place it on the map.'
+          : 'Received; a repair crew will be sent.',
+      account_id: null,
+    },
+  ];
 }
 
 /** Reports are counted per application key, else per address. */
