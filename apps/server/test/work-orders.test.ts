@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repairNight } from '@sl/domain';
 import { backend, startServer, type Client, type TestServer } from './harness.ts';
 
 // Work orders through the running server (issue 32): events made into orders one per type, street and cabinet, an
@@ -169,6 +170,32 @@ describe(`work orders on ${backend}`, () => {
     expect(next).toMatchObject({ status: 'ASSIGNED', crew, priority: 'HIGH' });
   });
 
+  it('orders an event once though asked for it at the same moment, and the database itself refuses a second', async () => {
+    const support = (
+      await post(dispatcher, '/api/v1/LuminarySupports', { uid: 'P-once', street: 'Birch St' })
+    )._id as number;
+    await s.events.detect();
+    const event = await freeSocket(support);
+    const asked = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        dispatcher.call('POST', '/api/v1/WorkOrders', { title: `Birch St ${n}`, events: [event] }),
+      ),
+    );
+    expect(asked.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const refused of asked.filter((a) => a.status === 409))
+      expect(refused.body).toMatchObject({ code: 'AlreadyExistsError', fields: ['events'] });
+    // another process, or a hand at the database, is refused the same
+    const sneak = `insert into work_orders (title, status, events, "group") values ('by hand', $1, $2, $3)`;
+    await expect(s.sql(sneak, ['NEW', [event], group])).rejects.toThrow(/work_orders_events_unique/);
+    // once its order is over, the event may be ordered again
+    const made = asked.find((a) => a.status === 201)!.body as Row;
+    expect((await patch(dispatcher, made._id, { status: 'CANCELLED', reason: 'Duplicate' })).status).toBe(
+      200,
+    );
+    await s.sql(sneak, ['NEW', [event], group]);
+    await expect(s.sql(sneak, ['ASSIGNED', [event], group])).rejects.toThrow(/work_orders_events_unique/);
+  });
+
   it('answers bad input from the catalogue, and lets the demo user read and change nothing', async () => {
     for (const body of [{ events: [] }, { events: ['x'] }, { events: [1], priority: 'SOON' }, {}])
       expect((await fromEvents(dispatcher, body)).body).toMatchObject({ code: 'IsInvalidError' });
@@ -297,6 +324,53 @@ describe(`work orders on ${backend}`, () => {
     expect(failed!.reason).toContain('Socket on the mounting is free');
     // and the crew takes it up again
     expect((await patch(dispatcher, failed!._id, { status: 'IN_PROGRESS' })).body.status).toBe('IN_PROGRESS');
+  });
+
+  it("a done order is REOPENED when a lamp drew far from its model's power through the night", async () => {
+    // the reference books are the administrator's
+    const vendor = (await post(s, '/api/v1/Vendors', { name: 'Band vendor' }))._id;
+    const model = (await post(s, '/api/v1/LuminaryModels', { name: 'LED 60', vendor, power: 60 }))._id;
+    const crew = (await post(dispatcher, '/api/v1/Crews', { name: 'Power crew' }))._id;
+    const mend = async (n: number, drew: number) => {
+      const mac = `024D00AA0000000${n}`;
+      const module = (await post(dispatcher, '/api/v1/LuminaryModules', { mac }))._id;
+      await post(dispatcher, '/api/v1/Luminaries', { uid: `BAND-${n}`, model, controlModule: module });
+      const support = (
+        await post(dispatcher, '/api/v1/LuminarySupports', {
+          uid: `BAND-P${n}`,
+          street: 'Power St',
+          location: { type: 'Point', coordinates: [-71.1097, 42.3736] },
+        })
+      )._id;
+      const made = await post(dispatcher, '/api/v1/WorkOrders', {
+        title: `Power ${n}`,
+        crew,
+        supports: [support],
+        modules: [module],
+      });
+      await patch(dispatcher, made._id, { status: 'IN_PROGRESS' });
+      const done = (await patch(dispatcher, made._id, { status: 'DONE' })).body as Row;
+      // the night after: full output, each hour, drawing `drew` W of its model's 60
+      const night = repairNight({ lat: 42.3736, lon: -71.1097 }, new Date(done.doneAt as string));
+      for (let t = night.from.getTime() + 60_000; t < night.until.getTime(); t += HOUR)
+        await s.sql(
+          `insert into module_readings (at, mac, pwm, pow, lpwm, cpwm) values ($1, $2, 100, $3, 10, 100)`,
+          [new Date(t).toISOString(), mac, drew],
+        );
+      return made._id;
+    };
+    const healthy = await mend(1, 58.5);
+    const starved = await mend(2, 12);
+    shift = 2 * 24 * HOUR;
+    try {
+      expect(await s.maintenance.pass()).toMatchObject({ verified: 1, reopened: 1 });
+    } finally {
+      shift = 0;
+    }
+    expect(await order(healthy)).toMatchObject({ status: 'VERIFIED' });
+    const reopened = await order(starved);
+    expect(reopened).toMatchObject({ status: 'REOPENED' });
+    expect(reopened.reason).toContain("module 024D00AA00000002 drew 20 % of its model's 60 W");
   });
 
   it("a crew member sees and changes only their crews' orders", async () => {

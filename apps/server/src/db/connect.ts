@@ -5,6 +5,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { installCabinetIo } from './cabinet-io.ts';
+import { installOrderEventsGuard } from './order-events-guard.ts';
 import { installLampStarts } from './lamp-starts.ts';
 import { installLiveCounts } from './live-counts.ts';
 import { installSocketModules } from './socket-modules.ts';
@@ -65,16 +66,22 @@ export async function openDatabase(opts: {
  */
 const BUSY_IS_ALIVE_MS = 60_000;
 
+/** What the database keeps by its own triggers, made after the migrations, the same on PGlite and PostgreSQL. */
+async function installDerived(db: Db) {
+  await installLiveCounts(db);
+  await installCabinetIo(db);
+  await installLampStarts(db);
+  await installSocketModules(db);
+  await installSocketPlaces(db);
+  await installOrderEventsGuard(db);
+}
+
 async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   const client = await startPgliteThread({ dataDir, image });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const db = drizzlePglite({ client: client as any });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  await installLiveCounts(db as unknown as Db);
-  await installCabinetIo(db as unknown as Db);
-  await installLampStarts(db as unknown as Db);
-  await installSocketModules(db as unknown as Db);
-  await installSocketPlaces(db as unknown as Db);
+  await installDerived(db as unknown as Db);
   const database = opened(db as unknown as Db, 'pglite', () => client.close());
   return {
     ...database,
@@ -92,11 +99,7 @@ async function openPostgres(url: string, poolSize: number, poolWaitMs?: number):
   const kept = openReserved(url);
   const db = drizzlePg({ client: pool });
   await migratePg(db, { migrationsFolder: MIGRATIONS });
-  await installLiveCounts(db as unknown as Db);
-  await installCabinetIo(db as unknown as Db);
-  await installLampStarts(db as unknown as Db);
-  await installSocketModules(db as unknown as Db);
-  await installSocketPlaces(db as unknown as Db);
+  await installDerived(db as unknown as Db);
   const close = async () => {
     await Promise.all([pool.end(), kept.end()]);
   };

@@ -1,5 +1,6 @@
 import { snakeCase, type Entity } from '@sl/domain';
 import { ApiError } from '../http/api-error.ts';
+import { ORDER_EVENTS_CONSTRAINT } from '../db/order-events-guard.ts';
 
 type PgError = { code?: string; constraint?: string; message?: string; cause?: unknown };
 
@@ -7,7 +8,11 @@ type PgError = { code?: string; constraint?: string; message?: string; cause?: u
 export function dbErrorToApi(e: Entity, err: unknown): unknown {
   const pgErr = findPgError(err);
   if (!pgErr?.code) return err;
-  if (pgErr.code === '23505') return new ApiError('AlreadyExistsError', uniqueFields(e, pgErr));
+  if (pgErr.code === '23505')
+    return new ApiError(
+      'AlreadyExistsError',
+      constraintOf(pgErr) === ORDER_EVENTS_CONSTRAINT ? ['events'] : uniqueFields(e, pgErr),
+    );
   if (pgErr.code.startsWith('22') || pgErr.code === '23502') return new ApiError('IsInvalidError');
   return err;
 }
@@ -21,8 +26,11 @@ function findPgError(err: unknown): PgError | undefined {
   return undefined;
 }
 
+const constraintOf = (err: PgError) =>
+  err.constraint ?? /unique constraint "([^"]+)"/.exec(err.message ?? '')?.[1];
+
 function uniqueFields(e: Entity, err: PgError): string[] | undefined {
-  const name = err.constraint ?? /unique constraint "([^"]+)"/.exec(err.message ?? '')?.[1];
+  const name = constraintOf(err);
   if (!name) return undefined;
   const keys = [
     ...Object.keys(e.fields)
