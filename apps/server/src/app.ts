@@ -80,8 +80,11 @@ import { registerModuleHistoryRoutes } from './history/module-history.routes.ts'
 import { socketHooks } from './entities/socket-rules.ts';
 import { workOrderHooks } from './maintenance/work-order-hooks.ts';
 import { registerWorkOrderRoutes } from './maintenance/work-orders.routes.ts';
+import { registerMaintenanceReportRoutes } from './maintenance/maintenance-reports.routes.ts';
 import { OrderingQueue } from './maintenance/event-orders.ts';
 import { MaintenanceSweep } from './maintenance/maintenance-sweep.ts';
+import { registerFieldRoutes } from './maintenance/field.routes.ts';
+import { TestSwitches } from './maintenance/test-switch.ts';
 import { Open311Keys } from './open311/open311-keys.ts';
 import { registerOpen311KeyRoutes } from './open311/open311-keys.routes.ts';
 import { registerOpen311Routes } from './open311/open311.routes.ts';
@@ -110,6 +113,8 @@ declare module 'fastify' {
     events: EventDetector;
     /** maintenance's own work (ordering rules, repairs proved by the night), for a test that runs passes of its own */
     maintenance: MaintenanceSweep;
+    /** crews' test switches of their orders' lamps, for a test that returns them on a clock it moves */
+    testSwitches: TestSwitches;
     mapIndex: MapIndex;
     /** the demo's simulated field, set once it runs */
     simulated: SimulatedField;
@@ -414,6 +419,12 @@ export async function buildApp({
     },
   });
   registerControlRoutes(app, db, commandService, service);
+  const testSwitches = new TestSwitches(raw, db, service, commandService, clock, app.log);
+  // a lamp tested for two minutes goes back to its program within these seconds of them
+  testSwitches.start(5_000);
+  app.addHook('onClose', () => testSwitches.stop());
+  app.decorate('testSwitches', testSwitches);
+  registerFieldRoutes(app, service, raw, testSwitches, clock);
   registerModuleConfigRoutes(app, db, commandService, written);
   registerModuleHistoryRoutes(app, db, service);
   registerSocketHolderRoutes(app, db);
@@ -425,6 +436,7 @@ export async function buildApp({
   registerReportRoutes(app, reports);
   registerAvailabilityRoutes(app, reports, clock);
   registerReportExportRoutes(app, reports);
+  registerMaintenanceReportRoutes(app, reports, clock);
   registerMeterActiveRoutes(app, service, raw);
   const schedules = new ScheduleService(service, repo, db, () => announce('ControllerSchedule'));
   if (programOptions) {

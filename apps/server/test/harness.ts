@@ -49,6 +49,8 @@ export type TestServer = Client & {
   events: FastifyInstance['events'];
   /** its maintenance sweep (ordering rules, repairs proved by the night), for a test that runs passes of its own */
   maintenance: FastifyInstance['maintenance'];
+  /** its crews' test switches, for a test that returns them once it moved the clock */
+  testSwitches: FastifyInstance['testSwitches'];
   /** its sweep for silent devices, for a test that runs sweeps of its own */
   offline: FastifyInstance['offline'];
   /** the lighting programs it sends (when started with `programs`) */
@@ -220,6 +222,7 @@ export async function startServer(
     schedules: app.schedules,
     events: app.events,
     maintenance: app.maintenance,
+    testSwitches: app.testSwitches,
     offline: app.offline,
     commission: async (macs) => Object.fromEntries(await secrets.issueByMac(macs)),
     sql: async <T>(text: string, params: unknown[] = []) => {

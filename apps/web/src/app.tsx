@@ -10,6 +10,7 @@ import { dataProvider } from './providers/data-provider.ts';
 import { preferenceStore } from './providers/preference-store.ts';
 import { recordTitle } from './resources/record-title.ts';
 import { RootReload } from './screens/root-reload.tsx';
+import { FieldPageLoad } from './screens/field/field-page-load.tsx';
 import { NotFound } from './screens/not-found.tsx';
 import { SCREENS } from './screens/lazy-screens.ts';
 import { darkTheme, lightTheme } from './theme.ts';
@@ -44,6 +45,7 @@ export function App() {
     >
       <CustomRoutes noLayout>
         <Route path="/" element={<RootReload />} />
+        <Route path="/field/*" element={<FieldPageLoad />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/Map" element={<SCREENS.MapPage />} />
@@ -54,6 +56,7 @@ export function App() {
         <Route path="/Events" element={<SCREENS.EventsScreen />} />
         <Route path="/Reports" element={<SCREENS.ReportScreen />} />
         <Route path="/Reports/:id" element={<SCREENS.ReportScreen />} />
+        <Route path="/MaintenanceReports" element={<SCREENS.MaintenanceReportScreen />} />
         <Route path="/PowerSchedule" element={<SCREENS.ScheduleScreen />} />
         <Route path="/About" element={<SCREENS.AboutScreen />} />
         <Route path="/Licensing" element={<SCREENS.LicensingScreen />} />

@@ -18,6 +18,9 @@ const MAP_HEAD_START_MS = 1500;
 
 if (window.location.pathname === '/')
   import('./login/login-app.tsx').then(({ LoginApp }) => root.render(<LoginApp />), failed);
+// the crew's phone screen loads on its own too: light, and kept for use without network (its service worker)
+else if (/^\/field(\/|$)/.test(window.location.pathname))
+  import('./screens/field/field-app.tsx').then(({ FieldApp }) => root.render(<FieldApp />), failed);
 else if (window.location.pathname.startsWith('/Map')) {
   // MapLibre alone first: on two cores the console's shell, loading and rendering beside it, doubled the time
   // to the devices drawn; the shell and the map screen come once they are (the screen adopts the map)

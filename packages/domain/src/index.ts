@@ -35,4 +35,6 @@ export * from './record-title.ts';
 export * from './maintenance/work-order-states.ts';
 export * from './maintenance/event-grouping.ts';
 export * from './maintenance/repair-night.ts';
+export * from './maintenance/power-band.ts';
 export * from './maintenance/open311-services.ts';
+export * from './maintenance/maintenance-reports.ts';

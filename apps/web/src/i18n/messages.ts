@@ -16,6 +16,8 @@ import { DETAIL_MESSAGES } from '../screens/devices/detail-messages.ts';
 import { DEVICE_MESSAGES } from '../screens/devices/module/module-messages.ts';
 import { LIST_MESSAGES } from '../resources/list-messages.ts';
 import { MAINTENANCE_MESSAGES } from '../screens/maintenance/maintenance-messages.ts';
+import { FIELD_MESSAGES } from '../screens/field/field-messages.ts';
+import { MAINTENANCE_REPORT_MESSAGES } from '../screens/maintenance/maintenance-report-messages.ts';
 
 // Our own keys, beside react-admin's `ra.*` ones.
 export const MESSAGES = {
@@ -38,6 +40,8 @@ export const MESSAGES = {
     ...DEVICE_MESSAGES['en-us'],
     ...LIST_MESSAGES['en-us'],
     ...MAINTENANCE_MESSAGES['en-us'],
+    ...FIELD_MESSAGES['en-us'],
+    ...MAINTENANCE_REPORT_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -99,6 +103,8 @@ export const MESSAGES = {
     ...DEVICE_MESSAGES.ru,
     ...LIST_MESSAGES.ru,
     ...MAINTENANCE_MESSAGES.ru,
+    ...FIELD_MESSAGES.ru,
+    ...MAINTENANCE_REPORT_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',

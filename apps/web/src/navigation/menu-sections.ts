@@ -18,6 +18,8 @@ import ElectricMeterIcon from '@mui/icons-material/ElectricMeter';
 import HistoryIcon from '@mui/icons-material/History';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import EngineeringIcon from '@mui/icons-material/Engineering';
+import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import type { MessageKey } from '../i18n/messages.ts';
 
 /**
@@ -99,7 +101,16 @@ export const MENU: readonly MenuItem[] = [
     id: 'maintenance',
     label: 'menuMaintenance',
     icon: EngineeringIcon,
-    entries: ['WorkOrders', 'ServiceRequests', 'WorkOrderRules', 'Crews', 'FaultKinds', 'Open311Clients'],
+    entries: [
+      'WorkOrders',
+      'ServiceRequests',
+      'WorkOrderRules',
+      'Crews',
+      'FaultKinds',
+      'Open311Clients',
+      link('/MaintenanceReports', 'maintenanceReports', AssessmentIcon, 'WorkOrders:view'),
+      link('/field', 'fieldTitle', PhoneAndroidIcon, 'WorkOrders:list'),
+    ],
   },
   link('/Commands', 'menuCommands', HistoryIcon, 'control:view'),
   {

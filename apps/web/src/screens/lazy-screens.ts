@@ -12,6 +12,7 @@ export const SCREENS = {
   DashboardScreen: screen(() => import('./energy/dashboard-screen.tsx')),
   AnalyticsScreen: screen(() => import('./energy/analytics-screen.tsx')),
   ReportScreen: screen(() => import('./energy/report-screen.tsx')),
+  MaintenanceReportScreen: screen(() => import('./maintenance/maintenance-report-screen.tsx')),
   CalendarScreen: screen(() => import('./calendar/calendar-screen.tsx')),
   CommandsScreen: screen(() => import('./commands/commands-screen.tsx')),
   EventsScreen: screen(() => import('./events/events-screen.tsx')),

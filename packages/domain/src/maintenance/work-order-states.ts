@@ -23,6 +23,13 @@ export const OPEN_WORK_ORDER_STATUSES = WORK_ORDER_STATUSES.filter(
   (s) => !(CLOSED_WORK_ORDER_STATUSES as readonly string[]).includes(s),
 );
 
+/** The orders a crew has to go out for: on its field screen (issue 32). */
+export const CREW_WORK_ORDER_STATUSES = [
+  'ASSIGNED',
+  'IN_PROGRESS',
+  'REOPENED',
+] as const satisfies readonly WorkOrderStatus[];
+
 export const WORK_ORDER_PRIORITIES = ['URGENT', 'HIGH', 'MEDIUM', 'LOW'] as const;
 export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
 
