@@ -10,6 +10,7 @@ import type { ListQuery } from './list-query.ts';
 import { withoutRawData } from './raw-data.ts';
 import { assertLinksExist, resolveLinks } from './references.ts';
 import { fieldChanges } from '../history/change-log.ts';
+import { slicer } from '../map/sliced-work.ts';
 
 type Row = Record<string, unknown>;
 
@@ -119,10 +120,12 @@ export class EntityService {
     const rows = await this.repo
       .atomically(async (repo) => {
         const created = await repo.insertMany(e, prepared, caller.userId);
-        const entries = created.map((row, i) => ({
-          row,
-          changes: fieldChanges(e, undefined, row, prepared[i]!),
-        }));
+        const pause = slicer();
+        const entries = [];
+        for (const [i, row] of created.entries()) {
+          await pause();
+          entries.push({ row, changes: fieldChanges(e, undefined, row, prepared[i]!) });
+        }
         await repo.logChanges(e, caller, 'create', entries);
         return created;
       })

@@ -6,6 +6,7 @@ import { changeLog } from '../db/change-log.table.ts';
 import { tableOf } from '../db/tables.ts';
 import type { ApiRow } from '../entities/row-mapper.ts';
 import { heldEntries } from './held-changes.ts';
+import { slicer } from '../map/sliced-work.ts';
 
 type Row = Record<string, unknown>;
 export type ChangeAction = 'create' | 'update' | 'delete';
@@ -66,6 +67,8 @@ export function logChange(
  * An entry per record of one write that changed many (an import), in one statement; with an entry of its own for
  * each record a holder took in or let go (a module placed in a mounting's socket, or taken out).
  */
+const ENTRIES_PER_STATEMENT = 250;
+
 export async function logChanges(db: Db, e: Entity, caller: Caller, action: ChangeAction, entries: Logged[]) {
   if (!entries.length) return;
   const userId = caller.userId ?? null;
@@ -88,8 +91,13 @@ export async function logChanges(db: Db, e: Entity, caller: Caller, action: Chan
       changes: h.changes,
     })),
   ];
-  // a statement's parameters are at most 65,535 (six to an entry), and a large one is built in one turn of the thread
-  for (let i = 0; i < values.length; i += 1000) await db.insert(changeLog).values(values.slice(i, i + 1000));
+  // a statement's parameters are at most 65,535 (six to an entry), and each is built in one turn of the thread:
+  // a few hundred at a time, the thread given back between them
+  const pause = slicer();
+  for (let i = 0; i < values.length; i += ENTRIES_PER_STATEMENT) {
+    await pause();
+    await db.insert(changeLog).values(values.slice(i, i + ENTRIES_PER_STATEMENT));
+  }
 }
 
 /**
