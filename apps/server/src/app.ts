@@ -84,6 +84,9 @@ import { registerMaintenanceReportRoutes } from './maintenance/maintenance-repor
 import { OrderingQueue } from './maintenance/event-orders.ts';
 import { MaintenanceSweep } from './maintenance/maintenance-sweep.ts';
 import { registerFieldRoutes } from './maintenance/field.routes.ts';
+import { partReplacementHooks } from './maintenance/part-replacement-hooks.ts';
+import { registerPartReplacementRoutes } from './maintenance/part-replacements.routes.ts';
+import { registerDispatchRoutes } from './maintenance/dispatch.routes.ts';
 import { TestSwitches } from './maintenance/test-switch.ts';
 import { Open311Keys } from './open311/open311-keys.ts';
 import { registerOpen311KeyRoutes } from './open311/open311-keys.routes.ts';
@@ -425,6 +428,9 @@ export async function buildApp({
   app.addHook('onClose', () => testSwitches.stop());
   app.decorate('testSwitches', testSwitches);
   registerFieldRoutes(app, service, raw, testSwitches, clock);
+  hooks.PartReplacements = partReplacementHooks(raw, service);
+  registerPartReplacementRoutes(app, service);
+  registerDispatchRoutes(app, db, service, clock);
   registerModuleConfigRoutes(app, db, commandService, written);
   registerModuleHistoryRoutes(app, db, service);
   registerSocketHolderRoutes(app, db);

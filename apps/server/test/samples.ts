@@ -37,16 +37,19 @@ const JSON_SAMPLES: Record<string, unknown> = {
 const counters = new WeakMap<object, { seq: number }>();
 
 // values an entity's rules ask for in a new record (an order with a crew is assigned), by `Entity.field`
-const RULED: Record<string, unknown> = { 'WorkOrders.status': 'ASSIGNED' };
+// (a part replaced: a driver, which moves no device on)
+const RULED: Record<string, unknown> = { 'WorkOrders.status': 'ASSIGNED', 'PartReplacements.kind': 'DRIVER' };
 // fields a sample leaves out: an event is in one open order only, so orders sharing the one sample event would be
-// refused (work-orders.test covers the field); a fault kind per event type, so two samples' types would collide
-const LEFT_OUT = new Set(['WorkOrders.events', 'FaultKinds.eventType']);
+// refused (work-orders.test covers the field); a fault kind per event type, so two samples' types would collide; a
+// lamp's part replaced names no module (part-replacements.test covers the rules)
+const LEFT_OUT = new Set(['WorkOrders.events', 'FaultKinds.eventType', 'PartReplacements.module']);
 
 /** what a mounting's socket holds */
 const SOCKET_HELD = ['luminaryModule', 'luminary'];
 
 export class Samples {
   private readonly made: Map<string, number>;
+  private started?: number;
   /**
    * `fixed`: ids to use for some entities instead of making them (e.g. `{ Groups: 7 }` puts records in group 7).
    * `socketsOwnModules`: each socket made gets a module of its own, for a suite that makes several mountings (a
@@ -71,7 +74,19 @@ export class Samples {
       const v = ruled ?? (await this.value(name, f, n, [...building, e.name]));
       if (v !== undefined) out[name] = v;
     }
+    // a part is replaced on an order being worked on that names the lamp: one of the builder's own, started once
+    if (e.name === 'PartReplacements') {
+      this.started ??= await this.orderStarted([...building, e.name]);
+      out.workOrder = this.started;
+    }
     return out;
+  }
+
+  private async orderStarted(building: string[]): Promise<number> {
+    const id = (await this.fresh('WorkOrders', building))!;
+    const res = await this.server.call('PATCH', `/api/v1/WorkOrders/${id}`, { status: 'IN_PROGRESS' });
+    if (res.status !== 200) throw new Error(`sample order started: ${JSON.stringify(res.body)}`);
+    return id;
   }
 
   /** The id of a live record of `name`, made once. */

@@ -57,6 +57,7 @@ export function App() {
         <Route path="/Reports" element={<SCREENS.ReportScreen />} />
         <Route path="/Reports/:id" element={<SCREENS.ReportScreen />} />
         <Route path="/MaintenanceReports" element={<SCREENS.MaintenanceReportScreen />} />
+        <Route path="/Dispatch" element={<SCREENS.DispatchScreen />} />
         <Route path="/PowerSchedule" element={<SCREENS.ScheduleScreen />} />
         <Route path="/About" element={<SCREENS.AboutScreen />} />
         <Route path="/Licensing" element={<SCREENS.LicensingScreen />} />

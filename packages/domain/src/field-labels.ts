@@ -208,6 +208,14 @@ const RU: Record<string, string> = {
   hoursHigh: 'Часов на ремонт: высокий',
   hoursMedium: 'Часов на ремонт: средний',
   hoursLow: 'Часов на ремонт: низкий',
+  // parts replaced (issue 32)
+  fittedModule: 'Установленный модуль',
+  removedSerial: 'Снятый: серийный номер / MAC',
+  fittedSerial: 'Установленный: серийный номер / MAC',
+  fittedModel: 'Установленная модель',
+  replacedOn: 'Дата замены',
+  replacedBy: 'Заменил',
+  note: 'Примечание',
 };
 
 const EN_SPECIAL: Record<string, string> = {
@@ -275,11 +283,18 @@ const EN_SPECIAL: Record<string, string> = {
   hoursHigh: 'Hours to repair: high',
   hoursMedium: 'Hours to repair: medium',
   hoursLow: 'Hours to repair: low',
+  fittedModule: 'Control module fitted',
+  removedSerial: 'Removed: serial / MAC',
+  fittedSerial: 'Fitted: serial / MAC',
+  fittedModel: 'Model fitted',
+  replacedOn: 'Replaced on',
+  replacedBy: 'Replaced by',
 };
 
 // where one entity's field means something else than the name says elsewhere; keyed `Entity.field`
 const BY_ENTITY: Record<string, Record<Language, string>> = {
   'Users.name': { 'en-us': 'Name', ru: 'Имя' },
+  'PartReplacements.luminary': { 'en-us': 'Lamp', ru: 'Светильник' },
 };
 
 const humanize = (name: string) => {

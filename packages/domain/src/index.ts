@@ -38,3 +38,5 @@ export * from './maintenance/repair-night.ts';
 export * from './maintenance/power-band.ts';
 export * from './maintenance/open311-services.ts';
 export * from './maintenance/maintenance-reports.ts';
+export * from './maintenance/part-kinds.ts';
+export * from './maintenance/parts-used.ts';

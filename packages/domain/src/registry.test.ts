@@ -40,6 +40,7 @@ describe('registry', () => {
       'Crews',
       'WorkOrders',
       'WorkOrderRules',
+      'PartReplacements',
       'Open311Clients',
       'ServiceRequests',
     ];

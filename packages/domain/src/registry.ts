@@ -32,6 +32,7 @@ import {
 import { Users } from './entities/users.ts';
 import { WorkOrders } from './entities/work-orders.ts';
 import { WorkOrderRules } from './entities/work-order-rules.ts';
+import { PartReplacements } from './entities/part-replacements.ts';
 import { Open311Clients, ServiceRequests } from './entities/open311.ts';
 
 export { CABINET_DOOR, CABINET_MODES } from './entities/cabinets.ts';
@@ -67,6 +68,7 @@ export const ENTITIES: readonly Entity[] = [
   Crews,
   WorkOrders,
   WorkOrderRules,
+  PartReplacements,
   Open311Clients,
   ServiceRequests,
 ];

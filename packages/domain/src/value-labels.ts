@@ -72,6 +72,10 @@ export const VALUE_MESSAGES = {
     HIGH: 'High',
     MEDIUM: 'Medium',
     LOW: 'Low',
+    // a part replaced (PART_KINDS)
+    LAMP: 'Lamp',
+    DRIVER: 'Driver',
+    CONTROL_MODULE: 'Control module',
     // a citizen's report (Open311)
     open: 'Open',
     closed: 'Closed',
@@ -164,6 +168,9 @@ export const VALUE_MESSAGES = {
     HIGH: 'Высокий',
     MEDIUM: 'Средний',
     LOW: 'Низкий',
+    LAMP: 'Светильник',
+    DRIVER: 'Драйвер',
+    CONTROL_MODULE: 'Модуль управления',
     open: 'Открыто',
     closed: 'Закрыто',
     streetlight_out: 'Не горит фонарь',

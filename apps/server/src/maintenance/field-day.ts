@@ -8,6 +8,8 @@ import { devicesOfOrder, devicesOfOrders, refsOf } from './order-devices.ts';
 const ORDERS = entity('WorkOrders');
 /** a crew's day is tens of orders; a rule that gave one crew thousands still answers, the first due first */
 export const FIELD_DAY_LIMIT = 500;
+/** the lamp models a phone keeps for a replacement: a city's catalogue is tens of models */
+const FIELD_MODELS_LIMIT = 1000;
 /** orders done this long ago still show, as done, so that the crew sees its day's work went through */
 const DONE_SHOWN_MS = 12 * 3_600_000;
 
@@ -27,7 +29,7 @@ export async function fieldDay(raw: Raw, service: EntityService, caller: Caller,
           [caller.userId],
         );
   const crews = crewRows.map((r) => ({ _id: Number(r._id), name: String(r.name) }));
-  if (!crews.length) return { crews, orders: [], total: 0 };
+  if (!crews.length) return { crews, orders: [], total: 0, models: [] };
   // through the data layer: the caller's group, and a crew member's own crews' orders only
   const listed = (filters: ListQuery['filters']) =>
     service.list(ORDERS, caller, {
@@ -54,9 +56,15 @@ export async function fieldDay(raw: Raw, service: EntityService, caller: Caller,
     ? await raw.query(`select _id, name from fault_kinds where _id = any($1::bigint[])`, [kindIds])
     : { rows: [] };
   const kindName = new Map(kinds.map((k) => [Number(k._id), String(k.name)]));
+  // what a lamp replaced offline may be replaced with
+  const { rows: models } = await raw.query(
+    `select _id, name from luminary_models where deleted_at is null order by name, _id limit $1`,
+    [FIELD_MODELS_LIMIT],
+  );
   return {
     crews,
     total: page.total,
+    models: models.map((m) => ({ _id: Number(m._id), name: String(m.name) })),
     orders: orders.map((o, i) => ({
       _id: o._id,
       title: o.title,

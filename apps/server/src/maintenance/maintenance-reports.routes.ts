@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { openOrdersTable, REPAIR_GROUPINGS, repairTimesTable } from '@sl/domain';
+import {
+  openOrdersTable,
+  PARTS_GROUPINGS,
+  partsUsedTable,
+  REPAIR_GROUPINGS,
+  repairTimesTable,
+} from '@sl/domain';
 import type { ReportService } from '../energy/report.service.ts';
 import { reportFile } from '../energy/report-files.ts';
 import { reportQuery } from '../energy/reports.routes.ts';
@@ -9,12 +15,16 @@ import type { Clock } from '../lighting/program-service.ts';
 import { requestLanguage } from '../http/api-error.ts';
 import { errorResponses } from '../entities/entity-schemas.ts';
 import { openOrders, repairTimes } from './maintenance-reports.ts';
+import { partsUsed } from './parts-used.ts';
 
 const access = { access: { area: 'WorkOrders' as const, action: 'view' as const, groupOwned: true } };
 const openQuery = reportQuery.pick({ group: true, city: true });
 const repairQuery = reportQuery
   .pick({ start: true, end: true, group: true, city: true })
   .extend({ by: z.enum(REPAIR_GROUPINGS).default('faultKind') });
+const partsQuery = reportQuery
+  .pick({ start: true, end: true, group: true, city: true })
+  .extend({ by: z.enum(PARTS_GROUPINGS).default('kind') });
 const fileQuery = { format: z.enum(['csv', 'xlsx']).default('xlsx') };
 const MIME = {
   csv: 'text/csv; charset=utf-8',
@@ -30,6 +40,7 @@ const repairFigures = {
   withoutServiceLevel: z.number(),
   withinShare: z.number().nullable(),
 };
+const partsFigures = { months: z.array(z.number()), total: z.number() };
 const openFigures = { ages: z.array(z.number()), open: z.number(), late: z.number() };
 const head = {
   type: z.string(),
@@ -128,6 +139,52 @@ export function registerMaintenanceReportRoutes(app: FastifyInstance, reports: R
       const result = await repairTimes(reports, req.caller, q);
       const file = await reportFile(repairTimesTable(result, requestLanguage(req)), format, 'repair-times');
       return sendFile(reply, format, file, `repair-times-${result.by}-${result.start.slice(0, 10)}`);
+    },
+  );
+  r.get(
+    '/api/v2/reports/maintenance/parts-used',
+    {
+      schema: {
+        tags: ['WorkOrders'],
+        summary: `The parts replaced (PartReplacements) on the days from \`start\` to \`end\` (plain days YYYY-MM-DD on the city’s clock, or ISO instants; default: today so far), counted per month of their day (\`months\`, YYYY-MM, every month of the range) \`by\` kind (LAMP, DRIVER, CONTROL_MODULE: a row each, used or not) or model fitted (a row per model, \`key\` null for the parts given none), with the total. ${SCOPE}`,
+        querystring: partsQuery,
+        response: answer(
+          z.object({
+            ...head,
+            by: z.enum(PARTS_GROUPINGS),
+            months: z.array(z.string()),
+            rows: z.array(
+              z.object({
+                key: z.union([z.string(), z.number()]).nullable(),
+                name: z.string().nullable(),
+                ...partsFigures,
+              }),
+            ),
+            total: z.object(partsFigures),
+          }),
+        ),
+      },
+      config: access,
+    },
+    async (req) => ({ error: false as const, result: await partsUsed(reports, req.caller, req.query) }),
+  );
+  r.get(
+    '/api/v2/reports/maintenance/parts-used/export',
+    {
+      schema: {
+        tags: ['WorkOrders'],
+        summary: 'The parts-used report as a CSV or Excel file (format), same query as the report.',
+        querystring: partsQuery.extend(fileQuery),
+        produces: [MIME.csv, MIME.xlsx],
+        response: { 200: z.custom<Buffer>().describe('the file'), ...errorResponses },
+      },
+      config: access,
+    },
+    async (req, reply) => {
+      const { format, ...q } = req.query;
+      const result = await partsUsed(reports, req.caller, q);
+      const file = await reportFile(partsUsedTable(result, requestLanguage(req)), format, 'parts-used');
+      return sendFile(reply, format, file, `parts-used-${result.by}-${result.start.slice(0, 10)}`);
     },
   );
 }

@@ -18,6 +18,7 @@ import { LIST_MESSAGES } from '../resources/list-messages.ts';
 import { MAINTENANCE_MESSAGES } from '../screens/maintenance/maintenance-messages.ts';
 import { FIELD_MESSAGES } from '../screens/field/field-messages.ts';
 import { MAINTENANCE_REPORT_MESSAGES } from '../screens/maintenance/maintenance-report-messages.ts';
+import { DISPATCH_MESSAGES } from '../screens/dispatch/dispatch-messages.ts';
 
 // Our own keys, beside react-admin's `ra.*` ones.
 export const MESSAGES = {
@@ -42,6 +43,7 @@ export const MESSAGES = {
     ...MAINTENANCE_MESSAGES['en-us'],
     ...FIELD_MESSAGES['en-us'],
     ...MAINTENANCE_REPORT_MESSAGES['en-us'],
+    ...DISPATCH_MESSAGES['en-us'],
     notFound: 'Page not found',
     notFoundHint: 'There is nothing at this address.',
     toMap: 'Go to the map',
@@ -105,6 +107,7 @@ export const MESSAGES = {
     ...MAINTENANCE_MESSAGES.ru,
     ...FIELD_MESSAGES.ru,
     ...MAINTENANCE_REPORT_MESSAGES.ru,
+    ...DISPATCH_MESSAGES.ru,
     notFound: 'Страница не найдена',
     notFoundHint: 'По этому адресу ничего нет.',
     toMap: 'Перейти к карте',

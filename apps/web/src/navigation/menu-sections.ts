@@ -20,6 +20,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import EngineeringIcon from '@mui/icons-material/Engineering';
 import PhoneAndroidIcon from '@mui/icons-material/PhoneAndroid';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import type { MessageKey } from '../i18n/messages.ts';
 
 /**
@@ -103,6 +104,8 @@ export const MENU: readonly MenuItem[] = [
     icon: EngineeringIcon,
     entries: [
       'WorkOrders',
+      link('/Dispatch', 'dispatchTitle', AssignmentIndIcon, 'WorkOrders:list'),
+      'PartReplacements',
       'ServiceRequests',
       'WorkOrderRules',
       'Crews',

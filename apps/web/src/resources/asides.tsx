@@ -3,6 +3,7 @@ import { Box } from '@mui/material';
 import { PanelBoundary } from '../feedback/panel-boundary.tsx';
 import { EventHistoryCard } from '../screens/events/event-history-card.tsx';
 import { LampProgramAside } from './lamp-program-aside.tsx';
+import { PartReplacementsCard } from '../screens/maintenance/part-replacements-card.tsx';
 
 // the charts' code (ECharts) loads with the screens that draw them
 const ProfileNightAside = lazy(() => import('../screens/lighting/profile-night-aside.tsx'));
@@ -44,4 +45,5 @@ export const ASIDES: Partial<Record<string, ReactElement>> = {
   Controllers: part(<CabinetTonightAside />),
   GroupControl: part(<GroupControlAside />),
   Meters: part(<MeterAside />),
+  WorkOrders: part(<PartReplacementsCard fields={['workOrder']} aside />),
 };

@@ -13,6 +13,7 @@ export const SCREENS = {
   AnalyticsScreen: screen(() => import('./energy/analytics-screen.tsx')),
   ReportScreen: screen(() => import('./energy/report-screen.tsx')),
   MaintenanceReportScreen: screen(() => import('./maintenance/maintenance-report-screen.tsx')),
+  DispatchScreen: screen(() => import('./dispatch/dispatch-screen.tsx')),
   CalendarScreen: screen(() => import('./calendar/calendar-screen.tsx')),
   CommandsScreen: screen(() => import('./commands/commands-screen.tsx')),
   EventsScreen: screen(() => import('./events/events-screen.tsx')),

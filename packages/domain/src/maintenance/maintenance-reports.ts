@@ -5,7 +5,7 @@
 import type { Language } from '../errors.ts';
 import { round, UNIT_SYMBOLS } from '../units.ts';
 
-export const MAINTENANCE_REPORT_TYPES = ['open-orders', 'repair-times'] as const;
+export const MAINTENANCE_REPORT_TYPES = ['open-orders', 'repair-times', 'parts-used'] as const;
 export type MaintenanceReportType = (typeof MAINTENANCE_REPORT_TYPES)[number];
 
 /** What the repair times are grouped by: an order's fault kind, its first device's district, or its crew. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { ReportExportButtons } from './report-export-buttons.tsx';
+import { Box, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { Title, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { formatMeasure, formatNumber, type Language } from '@sl/domain';
@@ -217,12 +218,7 @@ export default function ReportScreen() {
             />
           )}
           <Box sx={{ flexGrow: 1 }} />
-          <Button href={exportUrl(kind, asked, 'csv')} download>
-            {translate(sl('energyExportCsv'))}
-          </Button>
-          <Button href={exportUrl(kind, asked, 'xlsx')} download data-testid="export-excel">
-            {translate(sl('energyExportExcel'))}
-          </Button>
+          <ReportExportButtons href={(format) => exportUrl(kind, asked, format)} />
         </Stack>
         {answer.state === 'failed' || answer.state === 'invalid' ? (
           <Typography role="alert" data-testid="report-failed">

@@ -1,4 +1,4 @@
-import type { WorkOrderPriority, WorkOrderStatus } from '@sl/domain';
+import type { PartKind, WorkOrderPriority, WorkOrderStatus } from '@sl/domain';
 
 // The field screen's calls, without react-admin (the screen loads on its own, light, for a phone).
 
@@ -40,7 +40,26 @@ export type FieldOrder = {
     events: { _id: number; type: string; status: string; openDate: string | null }[];
   };
 };
-export type FieldDay = { crews: { _id: number; name: string }[]; orders: FieldOrder[]; total: number };
+export type FieldDay = {
+  crews: { _id: number; name: string }[];
+  orders: FieldOrder[];
+  total: number;
+  /** the lamp models a lamp may be replaced with (a day kept before they were sent has none) */
+  models?: { _id: number; name: string }[];
+};
+
+/** A part replaced, as the crew member recorded it: on a lamp (lamp, driver) or a control module (its new MAC). */
+export type PartReplaced = {
+  kind: PartKind;
+  luminary?: number;
+  module?: number;
+  fittedSerial?: string;
+  removedSerial?: string;
+  fittedModel?: number;
+  /** the phone's day when it was done, YYYY-MM-DD */
+  replacedOn: string;
+  note?: string;
+};
 
 export type TestSwitchAnswer = {
   confirmed: boolean;
@@ -86,3 +105,6 @@ export const patchOrder = (id: number, patch: Partial<FieldOrder>) =>
 
 export const testSwitch = async (id: number) =>
   (await call<{ result: TestSwitchAnswer }>('POST', `/api/v2/work-orders/${id}/test-switch`, {})).result;
+
+export const replacePart = (id: number, part: PartReplaced) =>
+  call<Record<string, unknown>>('POST', `/api/v2/work-orders/${id}/part-replacements`, part);

@@ -127,7 +127,7 @@ export function FieldApp() {
 }
 
 function FieldDayScreen({ login, text }: { login: string; text: FieldText }) {
-  const { state, act, dismiss, refresh } = useFieldDay(login);
+  const { state, act, replace, dismiss, refresh } = useFieldDay(login);
   const { here, denied } = usePosition();
   const [open, show] = useFieldRoute();
   const orders = state.kept?.day.orders ?? [];
@@ -167,6 +167,8 @@ function FieldDayScreen({ login, text }: { login: string; text: FieldText }) {
           text={text}
           onBack={() => show(undefined)}
           onAct={(kind, note) => void act(opened, kind, note)}
+          models={state.kept?.day.models ?? []}
+          onReplace={(part) => void replace(opened, part)}
           onDismiss={() => void dismiss(opened._id)}
         />
       ) : (

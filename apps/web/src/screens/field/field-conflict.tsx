@@ -2,6 +2,8 @@ import { Alert, AlertTitle, Button, Typography } from '@mui/material';
 import type { Conflict } from './field-sync.ts';
 import type { FieldText } from './field-text.ts';
 
+const ACTION_WORDS = { start: 'fieldStart', done: 'fieldDone', replace: 'fieldReplace' } as const;
+
 /** What the server refused of an order, kept until the crew member has read it. */
 export function ConflictNotice({
   conflict,
@@ -12,9 +14,7 @@ export function ConflictNotice({
   text: FieldText;
   onDismiss(): void;
 }) {
-  const actions = conflict.actions
-    .map((a) => (a.kind === 'start' ? text.t('fieldStart') : text.t('fieldDone')))
-    .join(', ');
+  const actions = conflict.actions.map((a) => text.t(ACTION_WORDS[a.kind])).join(', ');
   return (
     <Alert severity="error" data-testid="field-conflict">
       <AlertTitle>{text.t('fieldConflict')}</AlertTitle>

@@ -3,9 +3,10 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Box, Button, Divider, Stack, TextField, Typography } from '@mui/material';
 import type { WorkOrderStatus } from '@sl/domain';
 import { formatClock, formatTick } from '../../i18n/time-format.ts';
-import { testSwitch, type FieldOrder, type TestSwitchAnswer } from './field-api.ts';
+import { testSwitch, type FieldOrder, type PartReplaced, type TestSwitchAnswer } from './field-api.ts';
 import { faultOf, OrderChips, streetOf } from './field-order-card.tsx';
 import { ConflictNotice } from './field-conflict.tsx';
+import { ReplacePart } from './field-replace-part.tsx';
 import type { Conflict } from './field-sync.ts';
 import type { FieldText } from './field-text.ts';
 
@@ -164,6 +165,9 @@ export function FieldOrderDetail(props: {
   text: FieldText;
   onBack(): void;
   onAct(kind: 'start' | 'done', note?: string): void;
+  /** the lamp models a lamp may be replaced with */
+  models: { _id: number; name: string }[];
+  onReplace(part: PartReplaced): void;
   onDismiss(): void;
 }) {
   const { order, status, text } = props;
@@ -188,6 +192,9 @@ export function FieldOrderDetail(props: {
         <Button variant="contained" sx={big} onClick={() => props.onAct('start')}>
           {text.t('fieldStart')}
         </Button>
+      )}
+      {(status === 'IN_PROGRESS' || status === 'DONE') && (
+        <ReplacePart order={order} models={props.models} text={text} onReplace={props.onReplace} />
       )}
       {status === 'IN_PROGRESS' && <DoneWithNote text={text} onDone={(note) => props.onAct('done', note)} />}
       {status !== 'DONE' && <TestSwitch order={order} online={props.online} text={text} />}

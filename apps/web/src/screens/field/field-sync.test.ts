@@ -124,6 +124,14 @@ describe('what the phone shows meanwhile', () => {
         { orderId: 1, kind: 'done', at },
       ]),
     ).toBe('DONE');
+    // a part replaced after the start leaves the order in progress
+    const part = { kind: 'LAMP' as const, luminary: 7, replacedOn: '2026-01-01' };
+    expect(
+      localStatus('ASSIGNED', [
+        { orderId: 1, kind: 'start', at },
+        { orderId: 1, kind: 'replace', part, at },
+      ]),
+    ).toBe('IN_PROGRESS');
   });
 
   it('adds the note after the notes the order has', () => {

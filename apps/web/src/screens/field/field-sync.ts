@@ -1,5 +1,5 @@
 import type { WorkOrderStatus } from '@sl/domain';
-import { FieldHttpError, type FieldOrder } from './field-api.ts';
+import { FieldHttpError, type FieldOrder, type PartReplaced } from './field-api.ts';
 
 // What a crew member did on the phone waits in the phone's storage until the server has it: sent in the order it
 // was done; an action the server refuses (the order was cancelled or given to another crew meanwhile) becomes the
@@ -9,8 +9,10 @@ export type FieldAction = {
   /** the queue's own key, in the order the actions were taken */
   key?: number;
   orderId: number;
-  kind: 'start' | 'done';
+  kind: 'start' | 'done' | 'replace';
   note?: string;
+  /** what was replaced (kind `replace`) */
+  part?: PartReplaced;
   at: string;
 };
 
@@ -57,7 +59,8 @@ export function refusalOf(err: unknown): 'refused' | Stopped {
 
 /** The status an order shows on the phone: the server's, moved on by what still waits to be sent. */
 export function localStatus(status: WorkOrderStatus, waiting: FieldAction[]): WorkOrderStatus {
-  const last = waiting.at(-1);
+  // a part replaced leaves the order where it is
+  const last = waiting.filter((a) => a.kind !== 'replace').at(-1);
   if (!last) return status;
   return last.kind === 'start' ? 'IN_PROGRESS' : 'DONE';
 }

@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchDay, fetchOrder, FieldHttpError, patchOrder, type FieldOrder } from './field-api.ts';
+import {
+  fetchDay,
+  fetchOrder,
+  FieldHttpError,
+  patchOrder,
+  replacePart,
+  type FieldOrder,
+  type PartReplaced,
+} from './field-api.ts';
 import { FieldStorage, type KeptDay } from './field-store.ts';
 import {
   notesWith,
@@ -11,10 +19,15 @@ import {
   type Stopped,
 } from './field-sync.ts';
 
-/** The API's way of taking a queued action: a start, or done with the note after the order's notes as they are. */
+/**
+ * The API's way of taking a queued action: a start, a part replaced, or done with the note after the order's notes as
+ * they are.
+ */
 const server: OrderServer = {
   apply: async (a) => {
     if (a.kind === 'start') return patchOrder(a.orderId, { status: 'IN_PROGRESS' });
+    // the order itself is as it was: the day loaded after sending shows what the replacement changed
+    if (a.kind === 'replace') return replacePart(a.orderId, a.part!).then(() => ({}));
     const notes = a.note?.trim() ? notesWith((await fetchOrder(a.orderId)).notes, a.note) : undefined;
     return patchOrder(a.orderId, { status: 'DONE', ...(notes !== undefined && { notes }) });
   },
@@ -131,6 +144,16 @@ export function useFieldDay(login: string) {
     [reread, sync],
   );
 
+  const replace = useCallback(
+    async (order: FieldOrder, part: PartReplaced) => {
+      const store = await storage.current!;
+      await store.enqueue({ orderId: order._id, kind: 'replace', part, at: new Date().toISOString() });
+      await reread();
+      void sync();
+    },
+    [reread, sync],
+  );
+
   const dismiss = useCallback(
     async (orderId: number) => {
       await (await storage.current!).dismiss(orderId);
@@ -139,5 +162,5 @@ export function useFieldDay(login: string) {
     [reread],
   );
 
-  return { state, act, dismiss, refresh: sync };
+  return { state, act, replace, dismiss, refresh: sync };
 }

@@ -1,4 +1,11 @@
-import type { MaintenanceReportType, OpenOrdersRow, RepairGrouping, RepairRow } from '@sl/domain';
+import type {
+  MaintenanceReportType,
+  OpenOrdersRow,
+  PartsGrouping,
+  PartsUsed,
+  RepairGrouping,
+  RepairRow,
+} from '@sl/domain';
 import { http } from '../../providers/http.ts';
 
 // The maintenance reports the console asks (see the API document: tag WorkOrders).
@@ -16,10 +23,11 @@ export type RepairTimes = Head & {
   rows: RepairRow[];
   total: Omit<RepairRow, 'key' | 'name'>;
 };
-export type MaintenanceReport = OpenOrders | RepairTimes;
+export type PartsUsedReport = Head & PartsUsed & { type: 'parts-used' };
+export type MaintenanceReport = OpenOrders | RepairTimes | PartsUsedReport;
 
-/** Plain days (YYYY-MM-DD, on the report's city's clock), the grouping of the repair times. */
-export type MaintenanceParams = { start: string; end: string; by: RepairGrouping };
+/** Plain days (YYYY-MM-DD, on the report's city's clock), the grouping of the repair times or of the parts used. */
+export type MaintenanceParams = { start: string; end: string; by: RepairGrouping | PartsGrouping };
 
 /** What each report is asked with: the open orders are those of now, whatever the range. */
 const asked = (type: MaintenanceReportType, p: MaintenanceParams) =>

@@ -7,18 +7,43 @@ import {
   formatNumber,
   groupName,
   maintenanceReportTitle,
+  partsRowName,
   UNIT_SYMBOLS,
   type Language,
 } from '@sl/domain';
 import { useEChart, type ChartOption } from '../../charts/use-echart.ts';
 import { sl } from '../../i18n/messages.ts';
-import type { MaintenanceReport } from './maintenance-report-api.ts';
+import type { MaintenanceReport, PartsUsedReport } from './maintenance-report-api.ts';
 
 // youngest to oldest: from calm to alarming
 const AGE_COLOURS = ['#66bb6a', '#9ccc65', '#ffca28', '#ffa726', '#e53935'];
 
+/** The parts used as columns per month, stacked by part or model fitted. */
+function partsOption(report: PartsUsedReport, lang: Language): ChartOption {
+  return {
+    animation: false,
+    legend: { top: 0 },
+    tooltip: { trigger: 'axis' as const, axisPointer: { type: 'shadow' as const } },
+    grid: { left: 16, right: 24, top: 64, bottom: 32 },
+    xAxis: { type: 'category', data: report.months },
+    yAxis: {
+      type: 'value',
+      minInterval: 1,
+      axisLabel: { formatter: (v: number) => formatNumber(v, lang, 0) },
+    },
+    series: report.rows.map((r) => ({
+      type: 'bar' as const,
+      name: partsRowName(r, report.by, lang),
+      stack: 'parts',
+      barMaxWidth: 72,
+      data: r.months,
+    })),
+  };
+}
+
 /** Open orders as bars stacked by age per fault kind; repair times as median and 90th percentile bars with the share within the service level beside them. */
 function optionOf(report: MaintenanceReport, lang: Language): ChartOption {
+  if (report.type === 'parts-used') return partsOption(report, lang);
   const by = report.type === 'open-orders' ? 'faultKind' : report.by;
   const names = report.rows.map((r) => groupName(r, by, lang));
   const hours = UNIT_SYMBOLS.h[lang];
@@ -103,7 +128,10 @@ export function MaintenanceReportChart({ report }: { report: MaintenanceReport }
   const option = useMemo(() => optionOf(report, lang), [report, lang]);
   const chart = useEChart(option);
   // a row is a bar's height; room for the legend and the axes besides
-  const height = 120 + Math.max(3, report.rows.length) * (report.type === 'open-orders' ? 36 : 48);
+  const height =
+    report.type === 'parts-used'
+      ? 360
+      : 120 + Math.max(3, report.rows.length) * (report.type === 'open-orders' ? 36 : 48);
   return (
     <Box
       ref={chart}

@@ -16,6 +16,13 @@ export const MAINTENANCE_REPORT_MESSAGES = {
     maintenanceReportShareHelp:
       'Time to repair: from when an order was opened to when it was marked done. Within service level: done by its due date; orders whose fault kind sets no service level are not counted in the share.',
     maintenanceReportHours: 'Hours',
+    'maintenanceReport.parts-used': 'Parts used per month',
+    'maintenanceReportBy.kind': 'By part',
+    'maintenanceReportBy.model': 'By model fitted',
+    maintenanceReportPartsSummary: '%{count} parts replaced in %{months} month(s).',
+    maintenanceReportNoParts: 'No part was replaced in this period',
+    partReplacements: 'Parts replaced',
+    partReplacementsNone: 'No part replaced',
   },
   ru: {
     maintenanceReports: 'Отчёты по обслуживанию',
@@ -32,5 +39,12 @@ export const MAINTENANCE_REPORT_MESSAGES = {
     maintenanceReportShareHelp:
       'Время ремонта — от открытия наряда до отметки о выполнении. В срок — выполнено не позже срока наряда; наряды по видам неисправностей без норматива в долю не входят.',
     maintenanceReportHours: 'Часы',
+    'maintenanceReport.parts-used': 'Расход деталей по месяцам',
+    'maintenanceReportBy.kind': 'По деталям',
+    'maintenanceReportBy.model': 'По установленным моделям',
+    maintenanceReportPartsSummary: 'Заменено деталей: %{count} за %{months} мес.',
+    maintenanceReportNoParts: 'В этом периоде детали не заменялись',
+    partReplacements: 'Замены деталей',
+    partReplacementsNone: 'Деталей не заменяли',
   },
 } as const;

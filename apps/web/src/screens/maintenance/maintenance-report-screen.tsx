@@ -1,14 +1,15 @@
-import { Box, Button, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { ReportExportButtons } from '../energy/report-export-buttons.tsx';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import {
   formatMeasure,
   LOCALES,
   MAINTENANCE_REPORT_TYPES,
+  PARTS_GROUPINGS,
   REPAIR_GROUPINGS,
   type Language,
   type MaintenanceReportType,
-  type RepairGrouping,
 } from '@sl/domain';
 import { addDays, localDay } from '@sl/domain/astro';
 import { sl } from '../../i18n/messages.ts';
@@ -26,6 +27,20 @@ import { MaintenanceReportTable } from './maintenance-report-table.tsx';
 const oneOf = <T extends string>(value: string | null, choices: readonly T[], fallback: T): T =>
   choices.includes(value as T) ? (value as T) : fallback;
 
+const EMPTY_WORDS = {
+  'open-orders': 'maintenanceReportNoOpen',
+  'repair-times': 'maintenanceReportNoneDone',
+  'parts-used': 'maintenanceReportNoParts',
+} as const;
+
+/** How many the report counts in all: an empty one says so instead of an empty chart. */
+const countOf = (report: MaintenanceReport) =>
+  report.type === 'open-orders'
+    ? report.total.open
+    : report.type === 'parts-used'
+      ? report.total.total
+      : report.total.done;
+
 /** What the report says in one line: how many, and of the repair times those of all orders together. */
 function Summary({ report }: { report: MaintenanceReport }) {
   const translate = useTranslate();
@@ -39,6 +54,15 @@ function Summary({ report }: { report: MaintenanceReport }) {
     });
     return <Typography sx={{ my: 1 }}>{translate(sl('maintenanceReportAt'), { at })}</Typography>;
   }
+  if (report.type === 'parts-used')
+    return (
+      <Typography sx={{ my: 1 }} data-testid="maintenance-report-summary">
+        {translate(sl('maintenanceReportPartsSummary'), {
+          count: report.total.total,
+          months: report.months.length,
+        })}
+      </Typography>
+    );
   const t = report.total;
   return (
     <Stack sx={{ my: 1 }}>
@@ -58,9 +82,9 @@ function Summary({ report }: { report: MaintenanceReport }) {
 }
 
 /**
- * Maintenance reports (issue 32): the open orders by age and fault kind, or the time to repair and the share within
- * the service level by fault kind, district or crew over a range of days; chart, table, files. Every choice rides
- * in the address.
+ * Maintenance reports (issue 32): the open orders by age and fault kind, the time to repair and the share within
+ * the service level by fault kind, district or crew over a range of days, or the parts used per month by part or
+ * model fitted; chart, table, files. Every choice rides in the address.
  */
 export default function MaintenanceReportScreen() {
   const translate = useTranslate();
@@ -68,10 +92,13 @@ export default function MaintenanceReportScreen() {
   const type = oneOf(search.get('type'), MAINTENANCE_REPORT_TYPES, 'open-orders');
   // the last 30 days by default, this one included
   const today = localDay(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // the groupings the report offers: the repair times' or the parts'
+  const groupings: readonly MaintenanceParams['by'][] =
+    type === 'parts-used' ? PARTS_GROUPINGS : REPAIR_GROUPINGS;
   const params: MaintenanceParams = {
     start: search.get('start') ?? addDays(today, -29),
     end: search.get('end') ?? today,
-    by: oneOf(search.get('by'), REPAIR_GROUPINGS, 'faultKind'),
+    by: oneOf(search.get('by'), groupings, groupings[0]!),
   };
   const set = (patch: Partial<MaintenanceParams & { type: MaintenanceReportType }>) =>
     setSearch(new URLSearchParams({ type, ...params, ...patch }), { replace: true });
@@ -80,7 +107,7 @@ export default function MaintenanceReportScreen() {
     maintenanceReport(type, params),
   );
   const shown = answer.state === 'done' ? answer.value : answer.last;
-  const empty = shown && (shown.type === 'open-orders' ? shown.total.open : shown.total.done) === 0;
+  const empty = shown && countOf(shown) === 0;
   const onClock = (label: string) => (shown ? `${label} (${shown.city.timezone})` : label);
   return (
     <Card sx={{ mt: 2 }}>
@@ -106,7 +133,7 @@ export default function MaintenanceReportScreen() {
               </MenuItem>
             ))}
           </TextField>
-          {type === 'repair-times' && (
+          {type !== 'open-orders' && (
             <>
               {(['start', 'end'] as const).map((end) => (
                 <DateTextField
@@ -127,11 +154,11 @@ export default function MaintenanceReportScreen() {
                 fullWidth={false}
                 label={translate(sl('energyGroupType'))}
                 value={params.by}
-                onChange={(e) => set({ by: e.target.value as RepairGrouping })}
+                onChange={(e) => set({ by: e.target.value as MaintenanceParams['by'] })}
                 sx={{ width: 220 }}
                 data-testid="maintenance-report-by"
               >
-                {REPAIR_GROUPINGS.map((g) => (
+                {groupings.map((g) => (
                   <MenuItem key={g} value={g}>
                     {translate(sl(`maintenanceReportBy.${g}`))}
                   </MenuItem>
@@ -140,12 +167,7 @@ export default function MaintenanceReportScreen() {
             </>
           )}
           <Box sx={{ flexGrow: 1 }} />
-          <Button href={maintenanceExportUrl(type, params, 'csv')} download>
-            {translate(sl('energyExportCsv'))}
-          </Button>
-          <Button href={maintenanceExportUrl(type, params, 'xlsx')} download data-testid="export-excel">
-            {translate(sl('energyExportExcel'))}
-          </Button>
+          <ReportExportButtons href={(format) => maintenanceExportUrl(type, params, format)} />
         </Stack>
         {answer.state === 'failed' || answer.state === 'invalid' ? (
           <Typography role="alert" data-testid="maintenance-report-failed">
@@ -158,9 +180,7 @@ export default function MaintenanceReportScreen() {
             <Summary report={shown} />
             {empty ? (
               <Typography data-testid="maintenance-report-empty">
-                {translate(
-                  sl(shown.type === 'open-orders' ? 'maintenanceReportNoOpen' : 'maintenanceReportNoneDone'),
-                )}
+                {translate(sl(EMPTY_WORDS[shown.type]))}
               </Typography>
             ) : (
               <MaintenanceReportChart report={shown} />

@@ -1,13 +1,17 @@
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useLocaleState } from 'react-admin';
-import { formatNumber, openOrdersTable, repairTimesTable, type Language } from '@sl/domain';
+import { formatNumber, openOrdersTable, partsUsedTable, repairTimesTable, type Language } from '@sl/domain';
 import type { MaintenanceReport } from './maintenance-report-api.ts';
 
 /** The report's rows and its total (the last row), with the same columns its CSV and Excel files have. */
 export function MaintenanceReportTable({ report }: { report: MaintenanceReport }) {
   const [lang] = useLocaleState() as [Language, unknown];
   const table =
-    report.type === 'open-orders' ? openOrdersTable(report, lang) : repairTimesTable(report, lang);
+    report.type === 'open-orders'
+      ? openOrdersTable(report, lang)
+      : report.type === 'parts-used'
+        ? partsUsedTable(report, lang)
+        : repairTimesTable(report, lang);
   const last = table.rows.length - 1;
   return (
     <Table size="small" data-testid="maintenance-report-table">

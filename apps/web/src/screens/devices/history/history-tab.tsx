@@ -4,8 +4,15 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { fieldLabel, type Language } from '@sl/domain';
 import { sl } from '../../../i18n/messages.ts';
 import { DeviceCommands } from './device-commands.tsx';
+import { PartReplacementsCard } from '../../maintenance/part-replacements-card.tsx';
 import { useChangeText, type Names } from './change-text.ts';
 import { changesOf, type ChangeEntry, type FieldChange } from './history-api.ts';
+
+// a device's lifecycle: the parts replaced on it (a module: taken out or put in)
+const REPLACED_BY: Partial<Record<string, readonly ('luminary' | 'module' | 'fittedModule')[]>> = {
+  Luminaries: ['luminary'],
+  LuminaryModules: ['module', 'fittedModule'],
+};
 
 const ACTION = { create: 'historyCreated', update: 'historyUpdated', delete: 'historyDeleted' } as const;
 
@@ -29,6 +36,7 @@ export function HistoryTab(props: { entity: string; id: number; time(v: unknown)
   // the names come in the language asked in
   const [locale] = useLocaleState();
   const [entries, setEntries] = useState<ChangeEntry[]>();
+  const replacedBy = REPLACED_BY[entity];
   const [names, setNames] = useState<Names>({});
   useEffect(() => {
     let gone = false;
@@ -64,6 +72,7 @@ export function HistoryTab(props: { entity: string; id: number; time(v: unknown)
           </ListItem>
         ))}
       </List>
+      {replacedBy && <PartReplacementsCard fields={replacedBy} id={id} />}
       {mac && (
         <>
           <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
