@@ -1,9 +1,9 @@
 // bench:maintenance — issue 32's storm: BENCH_EVENTS (default 100,000) open events (bench:map's city of lamp posts
 // with nothing in their sockets, 50 to a cabinet: one SOCKET_ON_SUPPORT_IS_FREE event each) made into work orders in
 // one dispatcher's request on a fresh PostgreSQL database, one order per street and cabinet. Measured: how long the
-// request takes, how many orders it made, and the dispatcher's list (its first page, by due date) and the map's
-// summary, p50/p99 over BENCH_PROBE_S seconds before the storm and during it. BENCH_SERVER_ROOT runs another
-// checkout's server against the same city.
+// request takes, how many orders it made, and the dispatcher's list (its first page, by due date), the map's summary
+// and the dispatcher's board, p50/p99 over BENCH_PROBE_S seconds before the storm, during it and after it.
+// BENCH_SERVER_ROOT runs another checkout's server against the same city.
 import path from 'node:path';
 import pg from 'pg';
 import { load, recreateDatabase } from '../api/load.ts';
@@ -97,7 +97,12 @@ async function main() {
       [EVENTS],
     );
     const headers = await signIn(server.url);
-    const paths = ['/api/v1/WorkOrders?limit=25&sort=dueDate&order=ASC', '/api/v2/map/summary'];
+    // the dispatcher's list, the map's summary, and the dispatcher's board (its map and lanes: every open order)
+    const paths = [
+      '/api/v1/WorkOrders?limit=25&sort=dueDate&order=ASC',
+      '/api/v2/map/summary',
+      '/api/v2/work-orders/dispatch',
+    ];
     const quiet = await probe(server.url, headers, paths, new Promise((r) => setTimeout(r, PROBE_S * 1000)));
     const t = performance.now();
     const storm = fetch(`${server.url}/api/v2/work-orders/from-events`, {
@@ -111,9 +116,11 @@ async function main() {
     });
     const during = await probe(server.url, headers, paths, storm);
     const made = await storm;
+    // the board holds no order before the storm: its usual answer is the one after, with every order made
+    const after = await probe(server.url, headers, paths, new Promise((r) => setTimeout(r, PROBE_S * 1000)));
     console.log(
       `${events.length.toLocaleString('en-US')} open events → ${made.orders.toLocaleString('en-US')} work orders in ` +
-        `${(made.ms / 1000).toFixed(2)} s (server ${SERVER_ROOT})\n${show('quiet ', quiet)}\n${show('during', during)}`,
+        `${(made.ms / 1000).toFixed(2)} s (server ${SERVER_ROOT})\n${show('quiet ', quiet)}\n${show('during', during)}\n${show('after ', after)}`,
     );
   } finally {
     await client.end();
