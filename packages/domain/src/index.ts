@@ -36,6 +36,7 @@ export * from './maintenance/work-order-states.ts';
 export * from './maintenance/event-grouping.ts';
 export * from './maintenance/repair-night.ts';
 export * from './maintenance/power-band.ts';
+export * from './maintenance/dispatch-board.ts';
 export * from './maintenance/open311-services.ts';
 export * from './maintenance/maintenance-reports.ts';
 export * from './maintenance/part-kinds.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { entity, type WorkOrderPriority, type WorkOrderStatus } from '@sl/domain';
+import { entity, type DispatchOrder, type WorkOrderPriority, type WorkOrderStatus } from '@sl/domain';
 import type { Caller } from '../auth/caller.ts';
 import type { Db } from '../db/connect.ts';
 import { tableOf } from '../db/tables.ts';
@@ -14,23 +14,6 @@ export const DISPATCH_STATUSES = ['NEW', 'ASSIGNED', 'IN_PROGRESS', 'REOPENED'] 
 export const DISPATCH_LIMIT = 5_000;
 // a group has a handful of crews; the lanes are drawn side by side
 const CREWS_LIMIT = 200;
-
-export type DispatchOrder = {
-  _id: number;
-  title: string;
-  status: WorkOrderStatus;
-  priority: WorkOrderPriority;
-  crew: number | null;
-  group: number | null;
-  dueDate: string | null;
-  street: string | null;
-  openedAt: string;
-  ageHours: number;
-  late: boolean;
-  /** its first mounting's location, else its first cabinet's; none when neither has one */
-  lon: number | null;
-  lat: number | null;
-};
 
 type Found = Record<string, unknown>;
 
